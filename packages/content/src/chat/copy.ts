@@ -1,0 +1,32 @@
+import { business } from "../business.ts";
+
+/** Every word of the help chat's frame (SPEC §4, §9). */
+export const chatCopy = {
+  launcherLabel: "Open help chat",
+  tooltip: "Questions? Chat with us",
+  title: `${business.shortName} Help`,
+  subtitle: "Quick answers, any time",
+  greeting:
+    "Hi! I'm the Blue Water helper. Ask me about costs, timing, our warranty or anything basement-related, or pick a question below.",
+  quickQuestionsLabel: "Common questions",
+  quickQuestions: [
+    "What's your warranty?",
+    "How much does it cost?",
+    "How long does it take?",
+    "Do you handle emergencies?",
+  ],
+  inputLabel: "Your question",
+  inputPlaceholder: "Type your question…",
+  send: "Send",
+  close: "Close chat",
+  typing: "Typing…",
+  botName: `${business.shortName} helper`,
+  userName: "You",
+  logLabel: "Conversation",
+} as const;
+
+/** SPEC §9: the bot answers a second after a message, a quick question goes out after 100 ms. */
+export const chatTiming = {
+  replyDelayMs: 1000,
+  quickQuestionDelayMs: 100,
+} as const;

@@ -1,0 +1,50 @@
+import { business } from "./business.ts";
+
+/** The contact section and the request form (SPEC §2, §5, §8). */
+export const contactSection = {
+  eyebrow: "Free inspection",
+  heading: "Schedule your free inspection",
+  intro:
+    "Tell us what's going on in your basement. We'll contact you within 24 hours to schedule your free inspection.",
+  callPrompt: "Prefer to talk?",
+  callCta: `Call ${business.phone.display}`,
+  callCtaLabel: `Call us at ${business.phone.display}`,
+  locationLine: `${business.address.locality}, ${business.address.regionName} · serving all of Southeast Michigan`,
+  form: {
+    label: "Free inspection request",
+    requiredNote: "Fields marked * are required.",
+    fields: {
+      name: { label: "Full Name", placeholder: "Jane Smith", autoComplete: "name" },
+      phone: { label: "Phone Number", placeholder: "(586) 555-0123", autoComplete: "tel" },
+      email: { label: "Email Address", placeholder: "jane@example.com", autoComplete: "email" },
+      service: { label: "Service Needed", placeholder: "Select a service (optional)" },
+      message: {
+        label: "Describe Your Issue",
+        placeholder:
+          "For example: water along the back wall after heavy rain, a crack by the stairs…",
+      },
+    },
+    honeypotLabel: "Leave this field empty",
+    submit: "Request Free Inspection",
+    sending: "Sending your request…",
+    privacy: "We only use your details to contact you about your inspection. No spam, ever.",
+  },
+} as const;
+
+/** The toasts after a submit (SPEC §8); duration and how many show at once are ours to set. */
+export const contactToasts = {
+  success: {
+    title: "Inspection Requested!",
+    description: "We'll contact you within 24 hours to schedule your free inspection.",
+  },
+  failure: {
+    title: "Error",
+    description: "Failed to send your request. Please try calling us directly.",
+    callLabel: `Call ${business.phone.display}`,
+  },
+  consoleMessage: "Contact request failed:",
+  dismissLabel: "Dismiss notification",
+  regionLabel: "Notifications",
+  durationMs: 8000,
+  maxVisible: 3,
+} as const;

@@ -1,0 +1,42 @@
+export { about } from "./about.ts";
+export { type Business, business } from "./business.ts";
+export { claims, proofBand } from "./claims.ts";
+export { contactSection, contactToasts } from "./contact.ts";
+export {
+  type ContactField,
+  type ContactRequest,
+  type ContactRequestCheck,
+  type ContactRequestErrors,
+  checkContactRequest,
+  contactFields,
+  contactRequestErrors,
+  contactRequestLimits,
+  firstInvalidField,
+} from "./contactRequest.ts";
+export {
+  type ContactSubmission,
+  honeypotField,
+  isRequestId,
+  maxSubmissionBytes,
+  minimumFillMs,
+} from "./contactSubmission.ts";
+export { faq } from "./faq.ts";
+export { finishing } from "./finishing.ts";
+export { footer } from "./footer.ts";
+export { type GalleryCategory, type GalleryItem, gallery } from "./gallery.ts";
+export { hero } from "./hero.ts";
+export { businessHours } from "./hours.ts";
+export { type ImageAsset, images } from "./images.ts";
+export { navigation, type SectionId, sectionIds } from "./navigation.ts";
+export { process } from "./process.ts";
+export { serviceAreas, serviceAreasSuffix } from "./serviceAreas.ts";
+export {
+  isServiceOptionValue,
+  type ServiceOption,
+  type ServiceOptionValue,
+  serviceOptionLabel,
+  serviceOptions,
+} from "./serviceOptions.ts";
+export { type Service, type ServiceIcon, services, servicesSection } from "./services.ts";
+export { notFoundPage, site } from "./site.ts";
+export { type Testimonial, testimonials } from "./testimonials.ts";

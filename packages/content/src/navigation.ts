@@ -1,0 +1,32 @@
+import { business } from "./business.ts";
+
+/** The section anchors the page is built on (SPEC §2). */
+export const sectionIds = {
+  home: "home",
+  services: "services",
+  about: "about",
+  gallery: "gallery",
+  testimonials: "reviews",
+  finishing: "finishing",
+  process: "process",
+  proof: "proof",
+  faq: "faq",
+  contact: "contact",
+} as const;
+
+export type SectionId = (typeof sectionIds)[keyof typeof sectionIds];
+
+export const navigation = {
+  label: "Main",
+  items: [
+    { label: "Home", sectionId: sectionIds.home },
+    { label: "Services", sectionId: sectionIds.services },
+    { label: "About", sectionId: sectionIds.about },
+    { label: "Gallery", sectionId: sectionIds.gallery },
+    { label: "Contact", sectionId: sectionIds.contact },
+  ],
+  phoneLabel: `Call ${business.name} at ${business.phone.display}`,
+  openMenu: "Open menu",
+  closeMenu: "Close menu",
+  homeLinkLabel: `${business.name}, back to top`,
+} as const;

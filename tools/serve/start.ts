@@ -1,0 +1,21 @@
+import { createServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createSiteHandler } from "./siteHandler.ts";
+
+/** Serves the built site alone: `node tools/serve/start.ts [dist folder]`. */
+const root = fileURLToPath(new URL(process.argv[2] ?? "../../apps/web/dist", import.meta.url));
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? "localhost";
+
+const handle = await createSiteHandler(root);
+const server = createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error("[site]", error);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    res.end("Internal Server Error\n");
+  });
+});
+server.listen(port, host, () => console.log(`[site] serving ${root} on http://${host}:${port}`));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
