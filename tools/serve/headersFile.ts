@@ -28,7 +28,9 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 function patternMatches(pattern: string, path: string): boolean {
   if (!pattern.includes("*")) return pattern === path;
   const [prefix = "", suffix = ""] = pattern.split("*", 2);
-  return path.startsWith(prefix) && path.endsWith(suffix) && path.length >= prefix.length + suffix.length;
+  return (
+    path.startsWith(prefix) && path.endsWith(suffix) && path.length >= prefix.length + suffix.length
+  );
 }
 
 /** Every header of every rule matching the path, later rules overriding earlier ones. */

@@ -1,9 +1,12 @@
 import { createServer } from "node:http";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSiteHandler } from "./siteHandler.ts";
 
 /** Serves the built site alone: `node tools/serve/start.ts [dist folder]`. */
-const root = fileURLToPath(new URL(process.argv[2] ?? "../../apps/web/dist", import.meta.url));
+const root = process.argv[2]
+  ? resolve(process.argv[2])
+  : fileURLToPath(new URL("../../apps/web/dist", import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? "localhost";
 

@@ -11,13 +11,26 @@ export const about = {
     "Southeast Michigan's clay soil, spring thaws and lake-level water tables are hard on foundations. We explain exactly what we find, fix the cause, and stand behind the work for as long as you own the house, and after.",
   ],
   badges: [
-    { title: "Women-Owned", text: `Owned and led by women since ${business.foundedYear}.` },
     {
+      icon: "heart",
+      title: "Women-Owned",
+      text: `Owned and led by women since ${business.foundedYear}.`,
+    },
+    {
+      icon: "award",
       title: `${claims.yearsExperience} Years`,
       text: "Experience in waterproofing and foundations.",
     },
-    { title: "Local Experts", text: "We know Blue Water Area soil, homes and codes." },
-    { title: "Family Values", text: "Honest advice, respect for your home, no pressure." },
+    {
+      icon: "map-pin",
+      title: "Local Experts",
+      text: "We know Blue Water Area soil, homes and codes.",
+    },
+    {
+      icon: "hand-heart",
+      title: "Family Values",
+      text: "Honest advice, respect for your home, no pressure.",
+    },
   ],
   areasHeading: "Where we work",
   serviceAreas,
@@ -26,6 +39,6 @@ export const about = {
     title: "Our Promise",
     quote:
       "No high-pressure sales, no surprise costs. We show you what we find, explain your options and put the price in writing before any work begins.",
-    attribution: `The ${business.shortName} family`,
+    attribution: `— The ${business.shortName} family`,
   },
 } as const;

@@ -9,6 +9,14 @@ export const contactSection = {
   callPrompt: "Prefer to talk?",
   callCta: `Call ${business.phone.display}`,
   callCtaLabel: `Call us at ${business.phone.display}`,
+  nextSteps: {
+    heading: "What happens next",
+    items: [
+      "We call you back within 24 hours to pick a time.",
+      "An owner inspects your basement. It's free.",
+      "You get a written, fixed-price quote. No pressure.",
+    ],
+  },
   locationLine: `${business.address.locality}, ${business.address.regionName} · serving all of Southeast Michigan`,
   form: {
     label: "Free inspection request",

@@ -117,7 +117,9 @@ const fieldChecks: Record<ContactField, (value: string) => string | undefined> =
  * Checks and normalises (trims) a contact request. Unknown keys are ignored; missing optional
  * fields become empty strings. Errors are keyed by field, in the form's order.
  */
-export function checkContactRequest(input: Readonly<Record<string, unknown>>): ContactRequestCheck {
+export function checkContactRequest(
+  input: { readonly [field in ContactField]?: unknown },
+): ContactRequestCheck {
   const errors: ContactRequestErrors = {};
   const field = (key: ContactField): string => {
     const text = readText(input[key]);

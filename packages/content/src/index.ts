@@ -37,6 +37,12 @@ export {
   serviceOptionLabel,
   serviceOptions,
 } from "./serviceOptions.ts";
-export { type Service, type ServiceIcon, services, servicesSection } from "./services.ts";
+export {
+  type Service,
+  type ServiceIcon,
+  type ServiceId,
+  services,
+  servicesSection,
+} from "./services.ts";
 export { notFoundPage, site } from "./site.ts";
 export { type Testimonial, testimonials } from "./testimonials.ts";

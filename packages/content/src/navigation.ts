@@ -26,7 +26,7 @@ export const navigation = {
     { label: "Contact", sectionId: sectionIds.contact },
   ],
   phoneLabel: `Call ${business.name} at ${business.phone.display}`,
-  openMenu: "Open menu",
-  closeMenu: "Close menu",
-  homeLinkLabel: `${business.name}, back to top`,
+  /** One name for the toggle; aria-expanded tells whether the list is open. */
+  menuToggle: "Menu",
+  brandLines: [business.shortName, "Waterproofing"],
 } as const;

@@ -5,7 +5,7 @@ export const site = {
   lang: "en-US",
   title: `Basement Waterproofing & Foundation Repair in Marine City, MI | ${business.name}`,
   description:
-    "Family-owned, women-owned basement waterproofing and foundation repair in Marine City and Southeast Michigan. Free inspections, written quotes, lifetime transferable warranty.",
+    "Women-owned, family-run basement waterproofing and foundation repair in Marine City and Southeast Michigan. Free inspections and a lifetime transferable warranty.",
   themeColor: "#0b3a5b",
   ogImage: {
     src: "/og-image.png",

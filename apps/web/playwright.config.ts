@@ -1,0 +1,41 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/** Debian's Chromium: Playwright's own browser download cannot reach the internet here. */
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `The browser tests need Chromium at ${chromiumPath}. Install it with ` +
+      "`sudo apt-get install -y chromium` or point CHROME_PATH at a Chromium binary.",
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 8091);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: `node ../../tools/serve/start.ts dist`,
+    env: { PORT: String(port), HOST: "localhost" },
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 20_000,
+  },
+});

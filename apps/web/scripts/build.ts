@@ -1,0 +1,74 @@
+/**
+ * Builds the site: the client bundle, then a server bundle used once to prerender `/` and the
+ * 404 page to static HTML (with the stylesheet inlined, so the first paint needs one request),
+ * then the files hosts and crawlers read. Run with `pnpm build`.
+ */
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { build, loadEnv } from "vite";
+
+const appRoot = fileURLToPath(new URL("..", import.meta.url));
+const dist = `${appRoot}dist`;
+const serverOut = `${appRoot}dist-server`;
+const siteUrl = (process.env.SITE_URL ?? "https://www.bluewaterwaterproofing.com").replace(
+  /\/$/,
+  "",
+);
+
+// The backend's URL and public key are compiled in; without them the page could never send a lead.
+const env = { ...loadEnv("production", appRoot, "VITE_"), ...process.env };
+for (const name of ["VITE_SUPABASE_URL", "VITE_SUPABASE_PUBLISHABLE_KEY"]) {
+  if (!env[name]) {
+    const message = name.endsWith("KEY") ? "supabaseKey is required." : "supabaseUrl is required.";
+    throw new Error(`${message} Set ${name} (see README, Configuration) and build again.`);
+  }
+}
+
+interface ServerEntry {
+  renderPath(path: string): Promise<string>;
+  documentHead(
+    kind: "home" | "not-found",
+    options: { siteUrl: string; preloadFonts: string[] },
+  ): string;
+  siteFiles(siteUrl: string, buildDate: string): Record<string, string>;
+  headersFile(options: { connectOrigins: readonly string[] }): string;
+}
+
+await build({ root: appRoot, logLevel: "warn", build: { outDir: dist, emptyOutDir: true } });
+await build({
+  root: appRoot,
+  logLevel: "warn",
+  build: { ssr: "src/entry-server.tsx", outDir: serverOut, emptyOutDir: true },
+});
+const server = (await import(`${serverOut}/entry-server.js`)) as ServerEntry;
+
+const template = await readFile(`${dist}/index.html`, "utf8");
+const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
+  template,
+);
+if (!stylesheet?.[1]) throw new Error("The client build produced no stylesheet link to inline.");
+const css = await readFile(`${dist}${stylesheet[1]}`, "utf8");
+const preloadFonts = [...css.matchAll(/url\((\/assets\/figtree[^)]+\.woff2)\)/g)].map(
+  (m) => m[1] ?? "",
+);
+
+async function prerender(path: string, kind: "home" | "not-found", file: string) {
+  const html = template
+    .replace(stylesheet?.[0] ?? "", `<style>${css}</style>`)
+    .replace("<!--app-head-->", server.documentHead(kind, { siteUrl, preloadFonts }))
+    .replace("<!--app-html-->", await server.renderPath(path));
+  await writeFile(`${dist}/${file}`, html);
+}
+
+await prerender("/", "home", "index.html");
+await prerender("/404", "not-found", "404.html");
+const buildDate = new Date().toISOString().slice(0, 10);
+for (const [name, text] of Object.entries(server.siteFiles(siteUrl, buildDate))) {
+  await writeFile(`${dist}/${name}`, text);
+}
+const connectOrigins = process.env.VITE_SUPABASE_URL
+  ? [new URL(process.env.VITE_SUPABASE_URL).origin]
+  : [];
+await writeFile(`${dist}/_headers`, server.headersFile({ connectOrigins }));
+await rm(serverOut, { recursive: true });
+console.log(`Prerendered / and 404.html into ${dist}`);

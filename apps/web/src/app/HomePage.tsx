@@ -1,0 +1,42 @@
+import { site } from "@bluewater/content";
+import { ContactSection } from "../contact/ContactSection.tsx";
+import { ServiceRequestProvider } from "../contact/serviceRequest.tsx";
+import { FinishingSection } from "../finishing/FinishingSection.tsx";
+import { SiteFooter } from "../layout/SiteFooter.tsx";
+import { SiteHeader } from "../layout/SiteHeader.tsx";
+import { AboutSection } from "../sections/AboutSection.tsx";
+import { FaqSection } from "../sections/FaqSection.tsx";
+import { GallerySection } from "../sections/GallerySection.tsx";
+import { HeroSection } from "../sections/HeroSection.tsx";
+import { ProcessSection } from "../sections/ProcessSection.tsx";
+import { ProofBand } from "../sections/ProofBand.tsx";
+import { TestimonialsSection } from "../sections/TestimonialsSection.tsx";
+import { ServicesSection } from "../services/ServicesSection.tsx";
+
+/** The landing page, in SPEC §2's order. */
+export function HomePage() {
+  return (
+    <ServiceRequestProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {site.skipLink}
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <HeroSection />
+        <ServicesSection />
+        <AboutSection />
+        <GallerySection />
+        <TestimonialsSection />
+        <FinishingSection />
+        <ProcessSection />
+        <ProofBand />
+        <FaqSection />
+        <ContactSection />
+      </main>
+      <SiteFooter />
+    </ServiceRequestProvider>
+  );
+}

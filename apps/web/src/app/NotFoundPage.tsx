@@ -1,0 +1,24 @@
+import { notFoundPage } from "@bluewater/content";
+import { ButtonLink } from "@bluewater/ui/button";
+import { useLocation } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { BrandMark } from "../components/BrandMark.tsx";
+
+export function NotFoundPage() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+
+  useEffect(() => {
+    console.error(notFoundPage.consoleMessage, pathname);
+  }, [pathname]);
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-sand-50 px-4 text-center">
+      <BrandMark className="size-16" />
+      <h1 className="text-4xl font-extrabold text-navy-950">{notFoundPage.heading}</h1>
+      <p className="max-w-md text-lg text-muted-foreground">{notFoundPage.body}</p>
+      <ButtonLink href="/" size="lg">
+        {notFoundPage.homeLink}
+      </ButtonLink>
+    </main>
+  );
+}

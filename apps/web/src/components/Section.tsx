@@ -1,0 +1,78 @@
+import { cn } from "@bluewater/ui/cn";
+import type { ReactNode } from "react";
+
+const tones = {
+  white: "bg-white",
+  sand: "bg-sand-50",
+  blue: "bg-brand-50",
+  navy: "bg-navy-900 text-white",
+} as const;
+
+interface SectionProps {
+  id: string;
+  tone?: keyof typeof tones;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A page section: an anchor the navigation can reach, a background tone and the page width. */
+export function Section({ id, tone = "white", className, children }: SectionProps) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={cn(tones[tone], className)}>
+      <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:py-24">
+        {children}
+      </div>
+    </section>
+  );
+}
+
+interface SectionHeadingProps {
+  /** The section's id: the heading becomes its accessible name. */
+  sectionId: string;
+  eyebrow: string;
+  heading: string;
+  intro?: string;
+  onDark?: boolean;
+  align?: "center" | "start";
+}
+
+export function SectionHeading({
+  sectionId,
+  eyebrow,
+  heading,
+  intro,
+  onDark = false,
+  align = "center",
+}: SectionHeadingProps) {
+  return (
+    <div
+      className={cn(
+        "mb-10 flex max-w-3xl flex-col gap-3 sm:mb-12",
+        align === "center" && "mx-auto items-center text-center",
+      )}
+    >
+      <p
+        className={cn(
+          "text-sm font-bold tracking-widest uppercase",
+          onDark ? "text-accent-400" : "text-brand-700",
+        )}
+      >
+        {eyebrow}
+      </p>
+      <h2
+        id={`${sectionId}-heading`}
+        className={cn(
+          "text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl",
+          onDark ? "text-white" : "text-navy-950",
+        )}
+      >
+        {heading}
+      </h2>
+      {intro && (
+        <p className={cn("text-lg", onDark ? "text-brand-100" : "text-muted-foreground")}>
+          {intro}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+export interface SupabaseConfig {
+  url: string;
+  publishableKey: string;
+}
+
+type Env = Partial<Record<"VITE_SUPABASE_URL" | "VITE_SUPABASE_PUBLISHABLE_KEY", string>>;
+
+/**
+ * The backend's URL and public key, fixed at build time. Missing values stop the app at start
+ * with the messages supabase-js itself uses, rather than at the first submit.
+ */
+export function readSupabaseConfig(env: Env): SupabaseConfig {
+  const url = env.VITE_SUPABASE_URL?.trim();
+  const publishableKey = env.VITE_SUPABASE_PUBLISHABLE_KEY?.trim();
+  if (!url) throw new Error("supabaseUrl is required.");
+  if (!publishableKey) throw new Error("supabaseKey is required.");
+  return { url, publishableKey };
+}
+
+export const supabaseConfig: SupabaseConfig = readSupabaseConfig(import.meta.env);

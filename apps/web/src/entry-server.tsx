@@ -1,0 +1,23 @@
+import { createMemoryHistory } from "@tanstack/react-router";
+import { Suspense } from "react";
+import { renderToString } from "react-dom/server";
+import { App } from "./app/App.tsx";
+import { createAppRouter } from "./app/router.tsx";
+
+export { documentHead } from "./prerender/documentHead.ts";
+export { headersFile } from "./prerender/headersFile.ts";
+export { siteFiles } from "./prerender/siteFiles.ts";
+
+/** Renders one path to HTML for the prerender; the browser hydrates the same tree. */
+export async function renderPath(path: string): Promise<string> {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  // In the browser the router (hydrating without TanStack's SSR payload, which would need an
+  // inline script) wraps its matches in a Suspense boundary; the same boundary here keeps the
+  // two trees identical, so hydration reuses every node. The browser tests catch any mismatch.
+  return renderToString(
+    <Suspense fallback={null}>
+      <App router={router} />
+    </Suspense>,
+  );
+}

@@ -1,0 +1,91 @@
+import { finishing, sectionIds } from "@bluewater/content";
+import { Button, ButtonLink } from "@bluewater/ui/button";
+import { Image } from "@bluewater/ui/image";
+import { Images } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Icon } from "../components/icons.tsx";
+import { Section, SectionHeading } from "../components/Section.tsx";
+import { useServiceRequest } from "../contact/serviceRequest.tsx";
+
+const loadGallery = () => import("./FinishingGalleryDialog.tsx");
+const FinishingGalleryDialog = lazy(loadGallery);
+
+export function FinishingSection() {
+  const [open, setOpen] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const { requestService } = useServiceRequest();
+
+  return (
+    <Section id={sectionIds.finishing} tone="sand">
+      <SectionHeading
+        sectionId={sectionIds.finishing}
+        eyebrow={finishing.eyebrow}
+        heading={finishing.heading}
+        intro={finishing.intro}
+      />
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {finishing.ideas.map((idea) => (
+          <li key={idea.id} className="flex gap-4 rounded-xl bg-white p-5 shadow-card">
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent-100 text-navy-900">
+              <Icon name={idea.icon} className="size-6" />
+            </span>
+            <div>
+              <h3 className="font-bold text-navy-950">{idea.title}</h3>
+              <p className="text-sm text-muted-foreground">{idea.text}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+        {finishing.photos.map((photo) => (
+          <li key={photo.id}>
+            <figure>
+              <Image
+                {...photo.image}
+                sizes="(min-width: 640px) 33vw, 100vw"
+                className="aspect-4/3 w-full rounded-xl bg-white object-cover shadow-card"
+              />
+              <figcaption className="mt-2 text-sm font-medium text-slate-700">
+                {photo.caption}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button
+          ref={opener}
+          variant="outline"
+          size="lg"
+          aria-haspopup="dialog"
+          onPointerEnter={loadGallery}
+          onFocus={loadGallery}
+          onClick={() => {
+            setRequested(true);
+            setOpen(true);
+          }}
+        >
+          <Images aria-hidden="true" />
+          {finishing.galleryCta}
+        </Button>
+        <ButtonLink
+          href={`#${sectionIds.contact}`}
+          size="lg"
+          onClick={() => requestService("basement-finishing", "choice")}
+        >
+          {finishing.consultationCta}
+        </ButtonLink>
+      </div>
+      {requested && (
+        <Suspense fallback={null}>
+          <FinishingGalleryDialog
+            open={open}
+            onOpenChange={setOpen}
+            onClosed={() => opener.current?.focus()}
+          />
+        </Suspense>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,48 @@
+import { business, navigation, sectionIds } from "@bluewater/content";
+import { Phone } from "lucide-react";
+import { BrandMark } from "../components/BrandMark.tsx";
+import { MobileMenu } from "./MobileMenu.tsx";
+
+/** The fixed navigation bar: brand, the five section links, and the phone number. */
+export function SiteHeader() {
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+        <a href={`#${sectionIds.home}`} className="mr-auto flex items-center gap-2.5 rounded-lg">
+          <BrandMark className="size-9 shrink-0" />
+          <span className="hidden flex-col leading-none min-[375px]:flex">
+            <span className="text-lg font-extrabold tracking-tight text-navy-950">
+              {navigation.brandLines[0]}
+            </span>{" "}
+            <span className="text-xs font-semibold tracking-wider text-brand-700 uppercase">
+              {navigation.brandLines[1]}
+            </span>
+          </span>
+        </a>
+        <nav aria-label={navigation.label} className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {navigation.items.map((item) => (
+              <li key={item.sectionId}>
+                <a
+                  href={`#${item.sectionId}`}
+                  className="rounded-lg px-3 py-2 font-semibold text-slate-700 transition-colors hover:bg-brand-50 hover:text-navy-950"
+                >
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a
+          href={business.phone.href}
+          aria-label={navigation.phoneLabel}
+          className="flex h-11 items-center gap-1.5 rounded-lg bg-accent-500 px-2.5 text-[0.9375rem] font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
+        >
+          <Phone aria-hidden="true" className="size-4 sm:size-5" />
+          <span>{business.phone.display}</span>
+        </a>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}

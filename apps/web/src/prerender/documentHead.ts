@@ -1,0 +1,50 @@
+import { business, notFoundPage, site } from "@bluewater/content";
+import { escapeHtml } from "./escapeHtml.ts";
+import { businessStructuredData, serializeJsonLd } from "./structuredData.ts";
+
+export type PageKind = "home" | "not-found";
+
+interface HeadOptions {
+  siteUrl: string;
+  /** Hashed asset URLs to fetch early, e.g. the heading font. */
+  preloadFonts: readonly string[];
+}
+
+const meta = (name: string, content: string) =>
+  `<meta name="${name}" content="${escapeHtml(content)}" />`;
+const property = (name: string, content: string) =>
+  `<meta property="${name}" content="${escapeHtml(content)}" />`;
+
+/** Everything in <head> besides the stylesheet and scripts, for one prerendered page. */
+export function documentHead(kind: PageKind, { siteUrl, preloadFonts }: HeadOptions): string {
+  const canonical = `${siteUrl}/`;
+  const title = kind === "home" ? site.title : notFoundPage.title;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    meta("description", site.description),
+    meta("theme-color", site.themeColor),
+    ...preloadFonts.map(
+      (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`,
+    ),
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`,
+    `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />`,
+    `<link rel="manifest" href="/site.webmanifest" />`,
+  ];
+  if (kind === "not-found") return [...tags, meta("robots", "noindex")].join("\n    ");
+  return [
+    ...tags,
+    `<link rel="canonical" href="${canonical}" />`,
+    property("og:type", "website"),
+    property("og:site_name", business.name),
+    property("og:locale", site.lang.replace("-", "_")),
+    property("og:title", site.title),
+    property("og:description", site.description),
+    property("og:url", canonical),
+    property("og:image", `${siteUrl}${site.ogImage.src}`),
+    property("og:image:width", String(site.ogImage.width)),
+    property("og:image:height", String(site.ogImage.height)),
+    property("og:image:alt", site.ogImage.alt),
+    meta("twitter:card", "summary_large_image"),
+    `<script type="application/ld+json">${serializeJsonLd(businessStructuredData(siteUrl))}</script>`,
+  ].join("\n    ");
+}

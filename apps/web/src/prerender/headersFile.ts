@@ -1,0 +1,46 @@
+/**
+ * The `_headers` file static hosts (Netlify, Cloudflare Pages) apply, and the local server reads:
+ * one place for the security policy and the cache rules.
+ */
+export function headersFile({ connectOrigins }: { connectOrigins: readonly string[] }): string {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix's scroll lock adds a <style> element at run time; scripts stay strictly same-origin.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src ${["'self'", ...connectOrigins].join(" ")}`,
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  const rules: Array<[string, Array<[string, string]>]> = [
+    [
+      "/*",
+      [
+        ["Content-Security-Policy", csp],
+        ["X-Content-Type-Options", "nosniff"],
+        ["Referrer-Policy", "strict-origin-when-cross-origin"],
+        ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+        ["X-Frame-Options", "DENY"],
+        ["Cross-Origin-Opener-Policy", "same-origin"],
+        ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+      ],
+    ],
+    // Each path gets exactly one Cache-Control: hosts join repeated values into one header.
+    ["/assets/*", [["Cache-Control", "public, max-age=31536000, immutable"]]],
+    ["/images/*", [["Cache-Control", "public, max-age=86400"]]],
+    ["/icons/*", [["Cache-Control", "public, max-age=86400"]]],
+    ["/", [["Cache-Control", "no-cache"]]],
+    ["/index.html", [["Cache-Control", "no-cache"]]],
+    ["/404.html", [["Cache-Control", "no-cache"]]],
+  ];
+  return `${rules
+    .map(([pattern, headers]) =>
+      [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join("\n"),
+    )
+    .join("\n")}\n`;
+}

@@ -1,0 +1,36 @@
+import { gallery, sectionIds } from "@bluewater/content";
+import { Badge } from "@bluewater/ui/badge";
+import { Card } from "@bluewater/ui/card";
+import { Image } from "@bluewater/ui/image";
+import { Section, SectionHeading } from "../components/Section.tsx";
+
+export function GallerySection() {
+  return (
+    <Section id={sectionIds.gallery}>
+      <SectionHeading
+        sectionId={sectionIds.gallery}
+        eyebrow={gallery.eyebrow}
+        heading={gallery.heading}
+        intro={gallery.intro}
+      />
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {gallery.items.map((item) => (
+          <li key={item.id} className="flex">
+            <Card className="w-full overflow-hidden">
+              <Image
+                {...item.image}
+                sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                className="aspect-4/3 w-full bg-brand-50 object-cover"
+              />
+              <div className="flex flex-col gap-2 p-5">
+                <Badge>{item.category}</Badge>
+                <h3 className="text-lg font-bold text-navy-950">{item.title}</h3>
+                <p className="text-muted-foreground">{item.description}</p>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

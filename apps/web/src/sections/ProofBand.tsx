@@ -1,0 +1,25 @@
+import { proofBand } from "@bluewater/content";
+
+/** The figures a homeowner checks before calling, on one navy band. */
+export function ProofBand() {
+  return (
+    <section id={proofBand.id} aria-labelledby="proof-heading" className="bg-navy-900 text-white">
+      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <h2 id="proof-heading" className="sr-only">
+          {proofBand.heading}
+        </h2>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-8 text-center md:grid-cols-5">
+          {proofBand.items.map((item) => (
+            <div
+              key={item.label}
+              className="flex flex-col-reverse gap-1 last:col-span-2 md:last:col-span-1"
+            >
+              <dt className="text-sm font-medium text-brand-100">{item.label}</dt>
+              <dd className="text-3xl font-extrabold text-accent-400 sm:text-4xl">{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

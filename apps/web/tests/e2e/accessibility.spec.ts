@@ -1,0 +1,58 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, notFoundStatusLog, test } from "./fixtures.ts";
+
+const scan = (page: import("@playwright/test").Page) =>
+  new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+
+/** Lazy images render blank until scrolled to; scroll once so axe sees the whole page. */
+async function revealEverything(page: import("@playwright/test").Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+}
+
+const describeViolation = (violation: { id: string; nodes: { target: unknown }[] }) =>
+  `${violation.id}: ${violation.nodes.map((node) => String(node.target)).join(", ")}`;
+
+test.describe("accessibility (axe-core)", () => {
+  for (const [label, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`the landing page has no violations on ${label}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      await revealEverything(page);
+      const { violations } = await scan(page).analyze();
+      expect(violations.map(describeViolation)).toEqual([]);
+    });
+  }
+
+  test("the open mobile menu has no violations", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    const { violations } = await scan(page).analyze();
+    expect(violations.map(describeViolation)).toEqual([]);
+  });
+
+  test("an open service dialog has no violations", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Learn more about Drainage Systems" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    const { violations } = await scan(page).analyze();
+    expect(violations.map(describeViolation)).toEqual([]);
+  });
+
+  test("the 404 page has no violations", async ({ page, expectConsoleError }) => {
+    expectConsoleError(/non-existent route/);
+    expectConsoleError(notFoundStatusLog);
+    await page.goto("/missing");
+    const { violations } = await scan(page).analyze();
+    expect(violations.map(describeViolation)).toEqual([]);
+  });
+});

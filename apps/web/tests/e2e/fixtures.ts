@@ -1,0 +1,84 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+interface Fixtures {
+  /** Console errors, page errors and requests to other hosts, gathered during the test. */
+  problems: string[];
+  /** Console errors the test expects (e.g. the 404 page logs the path); cleared from `problems`. */
+  expectConsoleError: (pattern: RegExp) => void;
+}
+
+export const test = base.extend<Fixtures>({
+  problems: [
+    async ({ page, baseURL }, use) => {
+      const problems: string[] = [];
+      const allowedOrigins = new Set([new URL(baseURL ?? "http://localhost").origin]);
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.protocol.startsWith("http") && !allowedOrigins.has(url.origin)) {
+          problems.push(`request to another host: ${request.url()}`);
+        }
+      });
+      await use(problems);
+      expect(problems, "no console error, page error or third-party request").toEqual([]);
+    },
+    { auto: true },
+  ],
+  expectConsoleError: async ({ problems }, use) => {
+    const patterns: RegExp[] = [];
+    await use((pattern) => patterns.push(pattern));
+    const unexpected = problems.filter((p) => !patterns.some((pattern) => pattern.test(p)));
+    const missing = patterns.filter((pattern) => !problems.some((p) => pattern.test(p)));
+    problems.splice(0, problems.length, ...unexpected);
+    expect(missing.map(String), "every expected console error was logged").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Chrome logs the 404 status of the page itself; on the 404 page that is the expected outcome. */
+export const notFoundStatusLog =
+  /Failed to load resource: the server responded with a status of 404/;
+
+export const sectionOrder = [
+  "home",
+  "services",
+  "about",
+  "gallery",
+  "reviews",
+  "finishing",
+  "process",
+  "proof",
+  "faq",
+  "contact",
+] as const;
+
+/** The fixed bar's height: a section is "in view" when its top sits just below it. */
+export async function headerHeight(page: Page): Promise<number> {
+  return page
+    .locator("header")
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().height);
+}
+
+/** Waits for smooth scrolling to settle, then checks the section's top is under the bar. */
+export async function expectSectionInView(page: Page, id: string): Promise<void> {
+  const bar = await headerHeight(page);
+  await expect
+    .poll(
+      async () => {
+        const [top, scrollY] = await page.evaluate((sectionId) => {
+          const section = document.getElementById(sectionId);
+          return [section?.getBoundingClientRect().top ?? Number.NaN, window.scrollY];
+        }, id);
+        await page.waitForTimeout(50);
+        const stillMoving = await page.evaluate((y) => window.scrollY !== y, scrollY);
+        return !stillMoving && top >= -1 && top <= bar + 24;
+      },
+      { message: `#${id} is scrolled to just below the navigation bar`, timeout: 5_000 },
+    )
+    .toBe(true);
+}

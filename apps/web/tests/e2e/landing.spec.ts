@@ -1,0 +1,110 @@
+import { expect, expectSectionInView, sectionOrder, test } from "./fixtures.ts";
+
+test.describe("the landing page", () => {
+  test("shows every section of SPEC §2, in order, then the footer", async ({ page }) => {
+    await page.goto("/");
+    const ids = await page
+      .locator("main > section")
+      .evaluateAll((sections) => sections.map((section) => section.id));
+    expect(ids).toEqual([...sectionOrder]);
+    await expect(page.locator("main + footer")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Dry basements and solid foundations for Southeast Michigan homes",
+    );
+  });
+
+  test("each navigation link brings its section into view below the fixed bar", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [label, id] of [
+      ["Contact", "contact"],
+      ["Gallery", "gallery"],
+      ["About", "about"],
+      ["Services", "services"],
+      ["Home", "home"],
+    ] as const) {
+      await nav.getByRole("link", { name: label, exact: true }).click();
+      await expectSectionInView(page, id);
+    }
+  });
+
+  for (const [label, name, scope] of [
+    ["hero", "Schedule Free Inspection", "#home"],
+    ["services", "Get Your Free Inspection Today", "#services"],
+    ["testimonials", "Schedule Free Inspection", "#reviews"],
+    ["finishing", "Get Your Free Design Consultation", "#finishing"],
+  ] as const) {
+    test(`the ${label} call to action reaches the contact form`, async ({ page }) => {
+      await page.goto("/");
+      await page.locator(scope).getByRole("link", { name, exact: true }).click();
+      await expectSectionInView(page, "contact");
+    });
+  }
+
+  test("the Call buttons dial the company", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("header").getByRole("link", { name: /555-0142/ })).toHaveAttribute(
+      "href",
+      "tel:+18105550142",
+    );
+    await expect(
+      page.locator("#home").getByRole("link", { name: "Call (810) 555-0142" }),
+    ).toHaveAttribute("href", "tel:+18105550142");
+  });
+
+  test("scrolling is smooth, unless the visitor prefers reduced motion", async ({ page }) => {
+    await page.goto("/");
+    const behavior = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    expect(await behavior()).toBe("smooth");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await behavior()).toBe("auto");
+  });
+
+  test("the FAQ answers open without script and are in the HTML", async ({ page }) => {
+    await page.goto("/");
+    const question = page.getByText("Is the inspection really free?");
+    await question.click();
+    await expect(page.getByText(/The inspection and the written quote cost nothing/)).toBeVisible();
+  });
+});
+
+test.describe("service details", () => {
+  test("'Learn More' opens what the service involves; Escape returns to the button", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const learnMore = page.getByRole("button", {
+      name: "Learn more about Foundation Crack Repair",
+    });
+    await learnMore.click();
+    const dialog = page.getByRole("dialog", { name: "Foundation Crack Repair" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("What the work involves")).toBeVisible();
+    await expect(dialog.getByRole("img")).toHaveAttribute("alt", /crack/i);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(learnMore).toBeFocused();
+  });
+});
+
+test.describe("the finishing gallery", () => {
+  test("opens an accessible dialog that pages through the three photos", async ({ page }) => {
+    await page.goto("/");
+    const opener = page.getByRole("button", { name: "View Finishing Gallery" });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Finished basement ideas" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Photo 1 of 3")).toBeVisible();
+    await dialog.getByRole("button", { name: "Next photo" }).click();
+    await expect(dialog.getByText("Photo 2 of 3")).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect(dialog.getByText("Photo 3 of 3")).toBeVisible();
+    await dialog.getByRole("button", { name: "Close gallery" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+});

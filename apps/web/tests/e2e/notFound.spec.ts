@@ -1,0 +1,32 @@
+import { expect, notFoundStatusLog, test } from "./fixtures.ts";
+
+test.describe("an unknown path", () => {
+  test("answers 404 with the 404 page, and logs the attempted path", async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/non-existent route: \/no-such-page/);
+    expectConsoleError(notFoundStatusLog);
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await expect(page).toHaveTitle(/not found/i);
+  });
+
+  test("'Return to Home' leads to the landing page", async ({ page, expectConsoleError }) => {
+    expectConsoleError(/non-existent route: \/services\/old-page/);
+    expectConsoleError(notFoundStatusLog);
+    await page.goto("/services/old-page");
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Dry basements");
+  });
+
+  for (const path of ["/llms", "/index", "/sitemap", "/assets/missing.js", "/%E0%A4%A"]) {
+    test(`${path} is never answered 200 with a fallback page`, async ({ request }) => {
+      const response = await request.get(path);
+      expect([400, 404]).toContain(response.status());
+    });
+  }
+});

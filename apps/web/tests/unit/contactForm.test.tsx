@@ -1,0 +1,74 @@
+import { contactRequestErrors, serviceOptions } from "@bluewater/content";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { ContactForm } from "../../src/contact/ContactForm.tsx";
+
+const submit = () => screen.getByRole("button", { name: "Request Free Inspection" });
+
+describe("the contact form", () => {
+  it("has the five labelled fields of SPEC §5 with the right types and autocomplete", () => {
+    render(<ContactForm />);
+    const name = screen.getByLabelText(/Full Name/);
+    const phone = screen.getByLabelText(/Phone Number/);
+    const email = screen.getByLabelText(/Email Address/);
+    expect(name.getAttribute("autocomplete")).toBe("name");
+    expect(phone.getAttribute("type")).toBe("tel");
+    expect(phone.getAttribute("autocomplete")).toBe("tel");
+    expect(email.getAttribute("type")).toBe("email");
+    expect(email.getAttribute("autocomplete")).toBe("email");
+    expect(screen.getByLabelText("Describe Your Issue").tagName).toBe("TEXTAREA");
+    const service = screen.getByLabelText("Service Needed");
+    const values = [...service.querySelectorAll("option")].map((o) => o.getAttribute("value"));
+    expect(values).toEqual(["", ...serviceOptions.map((o) => o.value)]);
+  });
+
+  it("blocks an empty submit, marks each required field and focuses the first", async () => {
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    await user.click(submit());
+    for (const [label, message] of [
+      [/Full Name/, contactRequestErrors.nameRequired],
+      [/Phone Number/, contactRequestErrors.phoneRequired],
+      [/Email Address/, contactRequestErrors.emailRequired],
+    ] as const) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      const error = document.getElementById(field.getAttribute("aria-describedby") ?? "");
+      expect(error?.textContent).toBe(message);
+    }
+    expect(document.activeElement).toBe(screen.getByLabelText(/Full Name/));
+    expect(screen.getByLabelText("Service Needed").getAttribute("aria-invalid")).toBe("false");
+  });
+
+  it("clears a field's error as soon as it is fixed, and focuses the next to fix", async () => {
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    await user.click(submit());
+    await user.type(screen.getByLabelText(/Full Name/), "Jane Smith");
+    expect(screen.getByLabelText(/Full Name/).getAttribute("aria-invalid")).toBe("false");
+    await user.type(screen.getByLabelText(/Phone Number/), "555");
+    await user.click(submit());
+    expect(screen.getByText(contactRequestErrors.phoneInvalid)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Phone Number/));
+  });
+
+  it("checks the email format with the shared schema", async () => {
+    const user = userEvent.setup();
+    render(<ContactForm />);
+    await user.type(screen.getByLabelText(/Full Name/), "Jane Smith");
+    await user.type(screen.getByLabelText(/Phone Number/), "(586) 555-0123");
+    await user.type(screen.getByLabelText(/Email Address/), "jane@example");
+    await user.click(submit());
+    expect(screen.getByText(contactRequestErrors.emailInvalid)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Email Address/));
+  });
+
+  it("hides its honeypot from people and assistive technology", () => {
+    render(<ContactForm />);
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]');
+    expect(honeypot).not.toBeNull();
+    expect(honeypot?.closest("[hidden]")).not.toBeNull();
+    expect(honeypot?.tabIndex).toBe(-1);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { readSupabaseConfig } from "../../src/config/supabaseConfig.ts";
+import { newRequestId } from "../../src/contact/newRequestId.ts";
+import { documentHead } from "../../src/prerender/documentHead.ts";
+import { headersFile } from "../../src/prerender/headersFile.ts";
+import { siteFiles } from "../../src/prerender/siteFiles.ts";
+import { serializeJsonLd } from "../../src/prerender/structuredData.ts";
+
+const siteUrl = "https://example.test";
+
+describe("the document head", () => {
+  it("gives the home page a canonical URL, Open Graph tags and the business JSON-LD", () => {
+    const head = documentHead("home", { siteUrl, preloadFonts: ["/assets/font.woff2"] });
+    expect(head).toContain('<link rel="canonical" href="https://example.test/" />');
+    expect(head).toContain('property="og:image" content="https://example.test/og-image.png"');
+    expect(head).toContain('<link rel="preload" href="/assets/font.woff2" as="font"');
+    expect(head).toContain('"@type":"HomeAndConstructionBusiness"');
+  });
+
+  it("keeps the 404 page out of search results", () => {
+    const head = documentHead("not-found", { siteUrl, preloadFonts: [] });
+    expect(head).toContain('<meta name="robots" content="noindex" />');
+    expect(head).not.toContain("canonical");
+  });
+
+  it("serialises JSON-LD so no text can close the script element", () => {
+    const json = serializeJsonLd({ name: "</script><script>alert(1)</script>" });
+    expect(json).not.toContain("</script>");
+    expect(JSON.parse(json).name).toBe("</script><script>alert(1)</script>");
+  });
+});
+
+describe("the _headers file", () => {
+  const text = headersFile({ connectOrigins: ["https://abc.supabase.co"] });
+
+  it("sends a CSP with no inline script and the backend as the only other origin", () => {
+    const csp = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("connect-src 'self' https://abc.supabase.co");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it("caches hashed assets for a year and revalidates HTML every time", () => {
+    expect(text).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+    expect(text).toMatch(/\/\n {2}Cache-Control: no-cache/);
+    for (const header of [
+      "X-Content-Type-Options: nosniff",
+      "Referrer-Policy",
+      "Permissions-Policy",
+    ]) {
+      expect(text).toContain(header);
+    }
+  });
+});
+
+describe("files for crawlers and agents", () => {
+  const files = siteFiles(siteUrl, "2026-11-22");
+
+  it("llms.txt starts with the name, a summary and links to the page", () => {
+    expect(files["llms.txt"]).toMatch(/^# Blue Water Waterproofing\n\n> .+\n/);
+    expect(files["llms.txt"]).toContain("](https://example.test/#contact)");
+  });
+
+  it("the sitemap lists the page and robots.txt points to it", () => {
+    expect(files["sitemap.xml"]).toContain("<loc>https://example.test/</loc>");
+    expect(files["robots.txt"]).toContain("Sitemap: https://example.test/sitemap.xml");
+  });
+});
+
+describe("start-up configuration", () => {
+  it("refuses to start without the backend key, with supabase-js's own message", () => {
+    expect(() => readSupabaseConfig({ VITE_SUPABASE_URL: "http://127.0.0.1:54321" })).toThrow(
+      "supabaseKey is required.",
+    );
+    expect(() => readSupabaseConfig({ VITE_SUPABASE_PUBLISHABLE_KEY: "k" })).toThrow(
+      "supabaseUrl is required.",
+    );
+  });
+});
+
+describe("request ids", () => {
+  it("are version 4 UUIDs, with or without crypto.randomUUID", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newRequestId()).toMatch(uuid);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      expect(newRequestId()).toMatch(uuid);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true });
+    }
+  });
+});

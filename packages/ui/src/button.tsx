@@ -1,0 +1,50 @@
+import { cva, type VariantProps } from "class-variance-authority";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from "react";
+import { cn } from "./cn.ts";
+
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-5 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        primary: "bg-accent-500 text-navy-950 shadow-sm hover:bg-accent-400",
+        secondary: "bg-navy-900 text-white shadow-sm hover:bg-navy-800",
+        brand: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
+        outline:
+          "border-2 border-navy-900/15 bg-white text-navy-900 hover:border-navy-900/30 hover:bg-brand-50",
+        onDark:
+          "border-2 border-white/40 bg-white/5 text-white hover:border-white/70 hover:bg-white/10",
+        ghost: "text-navy-900 hover:bg-brand-50",
+        link: "rounded-sm px-0 text-brand-700 underline-offset-4 hover:underline",
+      },
+      size: {
+        sm: "h-9 px-3 text-sm",
+        md: "h-11 px-5 text-base",
+        lg: "h-13 px-6 text-lg",
+        icon: "size-11",
+      },
+    },
+    compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+export type ButtonVariants = VariantProps<typeof buttonVariants>;
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
+  ButtonVariants & { ref?: Ref<HTMLButtonElement> };
+
+/** A real `<button>`, type="button" unless the caller says otherwise. For navigation use ButtonLink. */
+export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
+  return (
+    <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
+}
+
+type ButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
+  ButtonVariants & { href: string; ref?: Ref<HTMLAnchorElement> };
+
+/** A link that looks like a button: it always has an href, so it works before any script runs. */
+export function ButtonLink({ className, variant, size, ...props }: ButtonLinkProps) {
+  return <a className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
