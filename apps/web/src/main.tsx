@@ -5,7 +5,6 @@ import { App } from "./app/App.tsx";
 import { createAppRouter } from "./app/router.tsx";
 // Reads the backend's URL and key now, so a build without them fails at start, not at a submit.
 import "./config/supabaseConfig.ts";
-import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to hydrate.");

@@ -1,5 +1,6 @@
 export { about } from "./about.ts";
 export { type Business, business } from "./business.ts";
+export { chatCopy, chatTiming } from "./chat/copy.ts";
 export { claims, proofBand } from "./claims.ts";
 export { contactSection, contactToasts } from "./contact.ts";
 export {

@@ -1,4 +1,5 @@
 import { site } from "@bluewater/content";
+import { ChatWidget } from "../chat/ChatWidget.tsx";
 import { ContactSection } from "../contact/ContactSection.tsx";
 import { ServiceRequestProvider } from "../contact/serviceRequest.tsx";
 import { FinishingSection } from "../finishing/FinishingSection.tsx";
@@ -37,6 +38,7 @@ export function HomePage() {
         <ContactSection />
       </main>
       <SiteFooter />
+      <ChatWidget />
     </ServiceRequestProvider>
   );
 }

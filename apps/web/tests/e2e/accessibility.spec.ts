@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, notFoundStatusLog, test } from "./fixtures.ts";
+import { expect, gotoInteractive, notFoundStatusLog, test } from "./fixtures.ts";
 
 const scan = (page: import("@playwright/test").Page) =>
   new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
@@ -25,7 +25,7 @@ test.describe("accessibility (axe-core)", () => {
   ] as const) {
     test(`the landing page has no violations on ${label}`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await page.goto("/");
+      await gotoInteractive(page);
       await revealEverything(page);
       const { violations } = await scan(page).analyze();
       expect(violations.map(describeViolation)).toEqual([]);
@@ -34,16 +34,26 @@ test.describe("accessibility (axe-core)", () => {
 
   test("the open mobile menu has no violations", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
+    await gotoInteractive(page);
     await page.getByRole("button", { name: "Menu" }).click();
     const { violations } = await scan(page).analyze();
     expect(violations.map(describeViolation)).toEqual([]);
   });
 
   test("an open service dialog has no violations", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     await page.getByRole("button", { name: "Learn more about Drainage Systems" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
+    const { violations } = await scan(page).analyze();
+    expect(violations.map(describeViolation)).toEqual([]);
+  });
+
+  test("the open help chat, mid-conversation, has no violations", async ({ page }) => {
+    await gotoInteractive(page);
+    await page.getByRole("button", { name: "Open help chat" }).click();
+    const panel = page.getByRole("dialog", { name: "Blue Water Help" });
+    await panel.getByRole("button", { name: "Do you handle emergencies?" }).click();
+    await expect(panel.getByRole("log")).toContainText("24/7", { timeout: 3000 });
     const { violations } = await scan(page).analyze();
     expect(violations.map(describeViolation)).toEqual([]);
   });

@@ -56,6 +56,25 @@ export const sectionOrder = [
   "contact",
 ] as const;
 
+/**
+ * Opens a page and waits until React has hydrated it, so its buttons respond. With Playwright's
+ * fake clock installed, the clock is moved on so the boot script's wait-for-first-paint passes.
+ */
+export async function gotoInteractive(
+  page: Page,
+  { path = "/", fakeClock = false }: { path?: string; fakeClock?: boolean } = {},
+): Promise<void> {
+  await page.goto(path);
+  if (fakeClock) await page.clock.runFor(2000);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Stops the page's fake clock where it is: from here on only `clock.runFor` moves time. */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1);
+}
+
 /** The fixed bar's height: a section is "in view" when its top sits just below it. */
 export async function headerHeight(page: Page): Promise<number> {
   return page

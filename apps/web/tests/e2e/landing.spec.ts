@@ -1,8 +1,8 @@
-import { expect, expectSectionInView, sectionOrder, test } from "./fixtures.ts";
+import { expect, expectSectionInView, gotoInteractive, sectionOrder, test } from "./fixtures.ts";
 
 test.describe("the landing page", () => {
   test("shows every section of SPEC §2, in order, then the footer", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const ids = await page
       .locator("main > section")
       .evaluateAll((sections) => sections.map((section) => section.id));
@@ -16,7 +16,7 @@ test.describe("the landing page", () => {
   test("each navigation link brings its section into view below the fixed bar", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const [label, id] of [
       ["Contact", "contact"],
@@ -37,14 +37,14 @@ test.describe("the landing page", () => {
     ["finishing", "Get Your Free Design Consultation", "#finishing"],
   ] as const) {
     test(`the ${label} call to action reaches the contact form`, async ({ page }) => {
-      await page.goto("/");
+      await gotoInteractive(page);
       await page.locator(scope).getByRole("link", { name, exact: true }).click();
       await expectSectionInView(page, "contact");
     });
   }
 
   test("the Call buttons dial the company", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     await expect(page.locator("header").getByRole("link", { name: /555-0142/ })).toHaveAttribute(
       "href",
       "tel:+18105550142",
@@ -55,7 +55,7 @@ test.describe("the landing page", () => {
   });
 
   test("scrolling is smooth, unless the visitor prefers reduced motion", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const behavior = () =>
       page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
     expect(await behavior()).toBe("smooth");
@@ -64,7 +64,7 @@ test.describe("the landing page", () => {
   });
 
   test("the FAQ answers open without script and are in the HTML", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const question = page.getByText("Is the inspection really free?");
     await question.click();
     await expect(page.getByText(/The inspection and the written quote cost nothing/)).toBeVisible();
@@ -75,7 +75,7 @@ test.describe("service details", () => {
   test("'Learn More' opens what the service involves; Escape returns to the button", async ({
     page,
   }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const learnMore = page.getByRole("button", {
       name: "Learn more about Foundation Crack Repair",
     });
@@ -92,7 +92,7 @@ test.describe("service details", () => {
 
 test.describe("the finishing gallery", () => {
   test("opens an accessible dialog that pages through the three photos", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const opener = page.getByRole("button", { name: "View Finishing Gallery" });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Finished basement ideas" });

@@ -1,10 +1,10 @@
-import { expect, expectSectionInView, test } from "./fixtures.ts";
+import { expect, expectSectionInView, gotoInteractive, test } from "./fixtures.ts";
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the menu toggle opens the section list and closes after each choice", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const toggle = page.getByRole("button", { name: "Menu" });
     for (const [label, id] of [
       ["Services", "services"],
@@ -25,7 +25,7 @@ test.describe("on a phone", () => {
   });
 
   test("Escape closes the menu and gives focus back to the toggle", async ({ page }) => {
-    await page.goto("/");
+    await gotoInteractive(page);
     const toggle = page.getByRole("button", { name: "Menu" });
     await toggle.click();
     await page.keyboard.press("Escape");
@@ -37,7 +37,7 @@ test.describe("on a phone", () => {
 for (const width of [320, 390]) {
   test(`nothing overflows sideways at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto("/");
+    await gotoInteractive(page);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

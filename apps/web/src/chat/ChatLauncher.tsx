@@ -1,0 +1,74 @@
+import { chatCopy } from "@bluewater/content";
+import { MessageCircle, X } from "lucide-react";
+import { type ComponentType, type ReactNode, type Ref, useEffect, useState } from "react";
+
+interface ChatLauncherProps {
+  ref: Ref<HTMLButtonElement>;
+  open: boolean;
+  panelId: string;
+  /** Starts fetching the panel's code when the visitor points at or focuses the launcher. */
+  onPrepare: () => void;
+  onToggle: () => void;
+}
+
+type TooltipComponent = ComponentType<{ children: ReactNode }>;
+
+/**
+ * Radix's tooltip (with its positioning engine) is a tenth of the page's script budget, and only
+ * a mouse or keyboard can ever show it; so it loads on the first mouse move or key press, and
+ * wraps the launcher once the launcher is not focused (re-wrapping would drop the focus).
+ */
+function useLauncherTooltip(focused: boolean): TooltipComponent | null {
+  const [tooltip, setTooltip] = useState<TooltipComponent | null>(null);
+  useEffect(() => {
+    const load = (event: Event) => {
+      if (event instanceof PointerEvent && event.pointerType !== "mouse") return;
+      stop();
+      import("./LauncherTooltip.tsx")
+        .then((module) => setTooltip(() => module.LauncherTooltip))
+        .catch((error: unknown) => console.error(error));
+    };
+    const stop = () => {
+      document.removeEventListener("pointermove", load);
+      document.removeEventListener("keydown", load);
+    };
+    document.addEventListener("pointermove", load, { passive: true });
+    document.addEventListener("keydown", load);
+    return stop;
+  }, []);
+  const [wrapped, setWrapped] = useState(false);
+  useEffect(() => {
+    if (tooltip && !focused) setWrapped(true);
+  }, [tooltip, focused]);
+  return wrapped ? tooltip : null;
+}
+
+export function ChatLauncher({ ref, open, panelId, onPrepare, onToggle }: ChatLauncherProps) {
+  const [focused, setFocused] = useState(false);
+  const Tooltip = useLauncherTooltip(focused);
+  const button = (
+    <button
+      ref={ref}
+      type="button"
+      data-chat-launcher
+      aria-label={chatCopy.launcherLabel}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onPointerEnter={onPrepare}
+      onFocus={() => {
+        setFocused(true);
+        onPrepare();
+      }}
+      onBlur={() => setFocused(false)}
+      onClick={onToggle}
+      className="fixed right-4 bottom-4 z-50 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-raised transition-colors hover:bg-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500 sm:right-6 sm:bottom-6"
+    >
+      {open ? (
+        <X aria-hidden="true" className="size-6" />
+      ) : (
+        <MessageCircle aria-hidden="true" className="size-7" />
+      )}
+    </button>
+  );
+  return Tooltip ? <Tooltip>{button}</Tooltip> : button;
+}

@@ -1,0 +1,83 @@
+import { chatCopy } from "@bluewater/content";
+import type { ChatMessage } from "@bluewater/content/chat";
+import { cn } from "@bluewater/ui/cn";
+import { useEffect, useRef } from "react";
+
+interface ChatMessagesProps {
+  messages: readonly ChatMessage[];
+  typing: boolean;
+  quickQuestions: readonly string[];
+  onQuickQuestion: (question: string) => void;
+}
+
+/** The conversation as a live log, so screen readers hear each new message. */
+export function ChatMessages({
+  messages,
+  typing,
+  quickQuestions,
+  onQuickQuestion,
+}: ChatMessagesProps) {
+  const end = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing dots appear.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages.length, typing]);
+
+  return (
+    <div className="flex-1 overflow-y-auto bg-sand-50 p-4">
+      <div role="log" aria-label={chatCopy.logLabel} className="flex flex-col gap-3">
+        {messages.map((message) => (
+          <p
+            key={message.id}
+            className={cn(
+              "max-w-[85%] rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-snug",
+              message.type === "bot"
+                ? "self-start rounded-bl-sm bg-white text-foreground shadow-card"
+                : "self-end rounded-br-sm bg-brand-600 text-white",
+            )}
+          >
+            <span className="sr-only">
+              {message.type === "bot" ? chatCopy.botName : chatCopy.userName}:{" "}
+            </span>
+            {message.text}
+          </p>
+        ))}
+        {typing && (
+          <p className="self-start rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-card">
+            <span className="sr-only">{chatCopy.typing}</span>
+            <span aria-hidden="true" className="flex gap-1">
+              {[0, 150, 300].map((delay) => (
+                <span
+                  key={delay}
+                  style={{ animationDelay: `${delay}ms` }}
+                  className="size-2 rounded-full bg-slate-400 motion-safe:animate-bounce"
+                />
+              ))}
+            </span>
+          </p>
+        )}
+      </div>
+      {quickQuestions.length > 0 && (
+        <div className="mt-4">
+          <p className="mb-2 text-sm font-semibold text-slate-700">
+            {chatCopy.quickQuestionsLabel}
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {quickQuestions.map((question) => (
+              <li key={question}>
+                <button
+                  type="button"
+                  onClick={() => onQuickQuestion(question)}
+                  className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}
