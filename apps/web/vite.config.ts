@@ -1,6 +1,8 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
 /**
  * Rolldown splits modules shared by the app and a lazy chunk into extra common chunks; the first
@@ -30,7 +32,12 @@ function firstViewChunk(): { plugin: Plugin; test: (id: string) => boolean } {
 const firstView = firstViewChunk();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstView.plugin],
+  plugins: [
+    react(),
+    tailwindcss(),
+    responsiveImages({ sourceDir: fileURLToPath(new URL("photos", import.meta.url)) }),
+    firstView.plugin,
+  ],
   build: {
     // Vite's preload helper would tie the boot script to the app chunk (it is shared by both);
     // lazy chunks then fetch their one shared dependency themselves, which hover-prefetch hides.

@@ -1,8 +1,13 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    responsiveImages({ sourceDir: fileURLToPath(new URL("photos", import.meta.url)) }),
+  ],
   test: {
     environment: "jsdom",
     include: ["tests/unit/**/*.test.{ts,tsx}"],

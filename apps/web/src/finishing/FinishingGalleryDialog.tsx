@@ -1,9 +1,9 @@
 import { finishing } from "@bluewater/content";
 import { Button } from "@bluewater/ui/button";
 import { Dialog, DialogContent } from "@bluewater/ui/dialog";
-import { Image } from "@bluewater/ui/image";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
+import { ContentImage } from "../components/ContentImage.tsx";
 
 interface FinishingGalleryDialogProps {
   open: boolean;
@@ -42,7 +42,7 @@ export default function FinishingGalleryDialog({
         }}
       >
         <figure aria-roledescription="slide">
-          <Image {...photo.image} priority className="w-full rounded-xl bg-sand-50" />
+          <ContentImage image={photo.image} priority className="w-full rounded-xl bg-sand-50" />
           <figcaption className="mt-3 flex items-center justify-between gap-4">
             <span className="font-semibold text-navy-950">{photo.caption}</span>
             <span aria-live="polite" className="text-sm whitespace-nowrap text-muted-foreground">

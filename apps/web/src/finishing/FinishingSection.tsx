@@ -1,8 +1,8 @@
 import { finishing, sectionIds } from "@bluewater/content";
 import { Button, ButtonLink } from "@bluewater/ui/button";
-import { Image } from "@bluewater/ui/image";
 import { Images } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { ContentImage } from "../components/ContentImage.tsx";
 import { Icon } from "../components/icons.tsx";
 import { Section, SectionHeading } from "../components/Section.tsx";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
@@ -41,8 +41,8 @@ export function FinishingSection() {
         {finishing.photos.map((photo) => (
           <li key={photo.id}>
             <figure>
-              <Image
-                {...photo.image}
+              <ContentImage
+                image={photo.image}
                 sizes="(min-width: 640px) 33vw, 100vw"
                 className="aspect-4/3 w-full rounded-xl bg-white object-cover shadow-card"
               />

@@ -1,7 +1,7 @@
 import { gallery, sectionIds } from "@bluewater/content";
 import { Badge } from "@bluewater/ui/badge";
 import { Card } from "@bluewater/ui/card";
-import { Image } from "@bluewater/ui/image";
+import { ContentImage } from "../components/ContentImage.tsx";
 import { Section, SectionHeading } from "../components/Section.tsx";
 
 export function GallerySection() {
@@ -17,8 +17,8 @@ export function GallerySection() {
         {gallery.items.map((item) => (
           <li key={item.id} className="flex">
             <Card className="w-full overflow-hidden">
-              <Image
-                {...item.image}
+              <ContentImage
+                image={item.image}
                 sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
                 className="aspect-4/3 w-full bg-brand-50 object-cover"
               />

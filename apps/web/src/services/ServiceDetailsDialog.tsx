@@ -2,7 +2,7 @@ import { type Service, sectionIds, servicesSection } from "@bluewater/content";
 import { serviceDetails } from "@bluewater/content/service-details";
 import { ButtonLink } from "@bluewater/ui/button";
 import { Dialog, DialogContent } from "@bluewater/ui/dialog";
-import { Image } from "@bluewater/ui/image";
+import { ContentImage } from "../components/ContentImage.tsx";
 
 interface ServiceDetailsDialogProps {
   service: Service;
@@ -35,7 +35,11 @@ export default function ServiceDetailsDialog({
           onClosed();
         }}
       >
-        <Image {...details.image} className="mb-6 w-full rounded-xl bg-brand-50" priority />
+        <ContentImage
+          image={details.image}
+          className="mb-6 w-full rounded-xl bg-brand-50"
+          priority
+        />
         <h3 className="mb-3 text-lg font-bold text-navy-950">{labels.steps}</h3>
         <ol className="mb-6 flex list-decimal flex-col gap-2 pl-5 text-slate-700 marker:font-bold marker:text-brand-700">
           {details.steps.map((step) => (

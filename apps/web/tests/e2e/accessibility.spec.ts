@@ -61,7 +61,7 @@ test.describe("accessibility (axe-core)", () => {
   test("the 404 page has no violations", async ({ page, expectConsoleError }) => {
     expectConsoleError(/non-existent route/);
     expectConsoleError(notFoundStatusLog);
-    await page.goto("/missing");
+    await gotoInteractive(page, { path: "/missing" });
     const { violations } = await scan(page).analyze();
     expect(violations.map(describeViolation)).toEqual([]);
   });

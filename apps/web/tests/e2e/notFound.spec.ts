@@ -1,4 +1,4 @@
-import { expect, notFoundStatusLog, test } from "./fixtures.ts";
+import { expect, gotoInteractive, notFoundStatusLog, test } from "./fixtures.ts";
 
 test.describe("an unknown path", () => {
   test("answers 404 with the 404 page, and logs the attempted path", async ({
@@ -7,8 +7,9 @@ test.describe("an unknown path", () => {
   }) => {
     expectConsoleError(/non-existent route: \/no-such-page/);
     expectConsoleError(notFoundStatusLog);
-    const response = await page.goto("/no-such-page");
-    expect(response?.status()).toBe(404);
+    const response = await page.request.get("/no-such-page");
+    expect(response.status()).toBe(404);
+    await gotoInteractive(page, { path: "/no-such-page" });
     await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     await expect(page).toHaveTitle(/not found/i);
@@ -17,7 +18,7 @@ test.describe("an unknown path", () => {
   test("'Return to Home' leads to the landing page", async ({ page, expectConsoleError }) => {
     expectConsoleError(/non-existent route: \/services\/old-page/);
     expectConsoleError(notFoundStatusLog);
-    await page.goto("/services/old-page");
+    await gotoInteractive(page, { path: "/services/old-page" });
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Dry basements");

@@ -1,0 +1,28 @@
+// Copied from packages/content/src/contactSubmission.ts by `pnpm --filter @bluewater/supabase sync-content`. Edit the original.
+import type { ContactRequest } from "./contactRequest.ts";
+
+/**
+ * What the form posts to the send-contact-email function: the visitor's request plus three
+ * fields people never see. `requestId` is made by the browser and kept across retries of the
+ * same submission, so a retry never makes a second lead. `website` is a honeypot that only bots
+ * fill in, and `elapsedMs` is how long the form was open before it was sent.
+ */
+export interface ContactSubmission extends ContactRequest {
+  requestId: string;
+  website: string;
+  elapsedMs: number;
+}
+
+export const honeypotField = "website" as const;
+
+/** A person needs more than this to read the form and type a name, phone and email. */
+export const minimumFillMs = 2000;
+
+/** Above this the function answers 413; a full form is under 3 KB. */
+export const maxSubmissionBytes = 16 * 1024;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isRequestId(value: unknown): value is string {
+  return typeof value === "string" && uuidPattern.test(value);
+}

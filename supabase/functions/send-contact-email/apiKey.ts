@@ -1,0 +1,28 @@
+const encoder = new TextEncoder();
+
+/** Compares in time independent of where the strings differ, so a key cannot be guessed byte by byte. */
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = encoder.encode(a);
+  const right = encoder.encode(b);
+  let difference = left.length ^ right.length;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    difference |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  }
+  return difference === 0;
+}
+
+/**
+ * Publishable keys (`sb_publishable_…`) are not JWTs, so the function is deployed with
+ * verify_jwt = false and checks the `apikey` header supabase-js sends against the configured keys.
+ */
+export function hasAcceptedApiKey(request: Request, acceptedKeys: readonly string[]): boolean {
+  const key = request.headers.get("apikey");
+  if (!key) return false;
+  let accepted = false;
+  for (const candidate of acceptedKeys) accepted = constantTimeEqual(key, candidate) || accepted;
+  return accepted;
+}
+
+export function hasSecret(provided: string | null, secret: string | undefined): boolean {
+  return secret !== undefined && provided !== null && constantTimeEqual(provided, secret);
+}

@@ -1,0 +1,111 @@
+/**
+ * Everything the function reads from its environment, read once. Names of our own settings never
+ * start with SUPABASE_ (the platform reserves that prefix); SUPABASE_DB_URL, SUPABASE_ANON_KEY and
+ * SUPABASE_PUBLISHABLE_KEYS are the values the platform and `supabase start` provide.
+ */
+export interface FunctionConfig {
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  publicApiKeys: readonly string[];
+  allowedOrigins: readonly string[];
+  ipHashSecret: string;
+  usesDevIpHashSecret: boolean;
+  rateLimit: { max: number; windowSeconds: number };
+  notify: {
+    provider: string;
+    to: string;
+    from: string;
+    resendApiKey: string | undefined;
+    resendApiUrl: string;
+    logFile: string | undefined;
+  };
+  delivery: DeliveryPolicy;
+  delivererSecret: string | undefined;
+}
+
+export interface DeliveryPolicy {
+  maxAttempts: number;
+  retryBaseSeconds: number;
+  retryMaxSeconds: number;
+  leaseSeconds: number;
+}
+
+export type ReadEnv = (name: string) => string | undefined;
+
+/** Only for local development; a deployed function must get its own IP_HASH_SECRET. */
+export const devIpHashSecret = "local-development-ip-hash-secret";
+
+export const defaultAllowedOrigins = ["http://localhost:8080", "http://127.0.0.1:8080"];
+
+function text(env: ReadEnv, name: string): string | undefined {
+  const value = env(name)?.trim();
+  return value ? value : undefined;
+}
+
+function list(env: ReadEnv, name: string): string[] | undefined {
+  const value = text(env, name);
+  return value
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+function positiveInteger(env: ReadEnv, name: string, fallback: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number <= 0) {
+    throw new Error(`${name} must be a positive whole number, not "${value}"`);
+  }
+  return number;
+}
+
+/** The platform's publishable keys come as a JSON object of named keys. */
+function platformPublishableKeys(env: ReadEnv): string[] {
+  const raw = text(env, "SUPABASE_PUBLISHABLE_KEYS");
+  if (raw === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed === null || typeof parsed !== "object") return [];
+    return Object.values(parsed).filter((key): key is string => typeof key === "string");
+  } catch {
+    return [];
+  }
+}
+
+export function readConfig(env: ReadEnv): FunctionConfig {
+  const anonKey = text(env, "SUPABASE_ANON_KEY");
+  const publicApiKeys = [
+    ...(list(env, "PUBLIC_API_KEYS") ?? []),
+    ...platformPublishableKeys(env),
+    ...(anonKey ? [anonKey] : []),
+  ];
+  const ipHashSecret = text(env, "IP_HASH_SECRET");
+  return {
+    databaseUrl: text(env, "SUPABASE_DB_URL"),
+    databasePoolMax: positiveInteger(env, "DB_POOL_MAX", 5),
+    publicApiKeys: [...new Set(publicApiKeys)],
+    allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins,
+    ipHashSecret: ipHashSecret ?? devIpHashSecret,
+    usesDevIpHashSecret: ipHashSecret === undefined,
+    rateLimit: {
+      max: positiveInteger(env, "RATE_LIMIT_MAX", 5),
+      windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
+    },
+    notify: {
+      provider: text(env, "NOTIFY_PROVIDER") ?? "log",
+      to: text(env, "NOTIFY_TO") ?? "leads@example.com",
+      from: text(env, "NOTIFY_FROM") ?? "Blue Water website <website@example.com>",
+      resendApiKey: text(env, "RESEND_API_KEY"),
+      resendApiUrl: text(env, "RESEND_API_URL") ?? "https://api.resend.com",
+      logFile: text(env, "NOTIFY_LOG_FILE"),
+    },
+    delivery: {
+      maxAttempts: positiveInteger(env, "NOTIFY_MAX_ATTEMPTS", 8),
+      retryBaseSeconds: positiveInteger(env, "NOTIFY_RETRY_BASE_SECONDS", 30),
+      retryMaxSeconds: positiveInteger(env, "NOTIFY_RETRY_MAX_SECONDS", 6 * 60 * 60),
+      leaseSeconds: positiveInteger(env, "NOTIFY_LEASE_SECONDS", 120),
+    },
+    delivererSecret: text(env, "DELIVERER_SECRET"),
+  };
+}

@@ -1,0 +1,31 @@
+/** The headers supabase-js sends with `functions.invoke`, which a preflight must allow. */
+export const allowedRequestHeaders = "authorization, x-client-info, apikey, content-type";
+
+export function isAllowedOrigin(origin: string, allowedOrigins: readonly string[]): boolean {
+  return allowedOrigins.includes("*") || allowedOrigins.includes(origin);
+}
+
+/**
+ * CORS headers for a response. A browser on an origin not in ALLOWED_ORIGINS gets none, so it
+ * cannot read the answer; requests without an Origin (curl, cron) need none.
+ */
+export function corsHeaders(origin: string | null, allowedOrigins: readonly string[]): Headers {
+  const headers = new Headers({ vary: "Origin" });
+  if (origin !== null && isAllowedOrigin(origin, allowedOrigins)) {
+    headers.set("access-control-allow-origin", origin);
+  }
+  return headers;
+}
+
+export function preflightResponse(
+  origin: string | null,
+  allowedOrigins: readonly string[],
+): Response {
+  const headers = corsHeaders(origin, allowedOrigins);
+  if (!headers.has("access-control-allow-origin"))
+    return new Response(null, { status: 403, headers });
+  headers.set("access-control-allow-methods", "POST, OPTIONS");
+  headers.set("access-control-allow-headers", allowedRequestHeaders);
+  headers.set("access-control-max-age", "86400");
+  return new Response(null, { status: 204, headers });
+}

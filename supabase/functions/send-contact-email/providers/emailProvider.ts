@@ -1,0 +1,20 @@
+import type { EmailMessage } from "../emailMessage.ts";
+
+export type SendResult =
+  | { ok: true; messageId: string }
+  | { ok: false; retryable: boolean; error: string };
+
+/** Sends one rendered message. The idempotency key is the same for every attempt of one notification. */
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage, idempotencyKey: string): Promise<SendResult>;
+}
+
+/** Stands in when the configuration cannot send: leads are still stored, and the queue says why. */
+export function misconfiguredProvider(name: string, problem: string): EmailProvider {
+  return {
+    name,
+    send: () =>
+      Promise.resolve({ ok: false, retryable: false, error: `misconfigured: ${problem}` }),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Database } from "./database.ts";
+
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one submission for the address in the current fixed window, atomically in Postgres, so
+ * the limit holds across every function instance.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  addressHash: string,
+  now: Date,
+  limit: RateLimit,
+): Promise<RateLimitDecision> {
+  const windowMs = limit.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db<{ request_count: number }[]>`
+    insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
+    values (${addressHash}, ${windowStart}, 1)
+    on conflict (client_address_hash, window_start)
+    do update set request_count = public.contact_rate_limits.request_count + 1
+    returning request_count`;
+  if ((row?.request_count ?? 0) <= limit.max) return { allowed: true };
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+  );
+  return { allowed: false, retryAfterSeconds };
+}
+
+/** Windows older than a day only take space; the scheduled deliverer calls this. */
+export async function pruneRateLimits(db: Database, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const rows = await db`delete from public.contact_rate_limits where window_start < ${before}`;
+  return rows.count;
+}

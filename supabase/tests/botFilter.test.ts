@@ -1,0 +1,69 @@
+import { strict as assert } from "node:assert";
+import { minimumFillMs } from "@bluewater/content/contactSubmission.ts";
+import { logProvider } from "../functions/send-contact-email/providers/logProvider.ts";
+import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
+import { startTestDatabase } from "./support/testDatabase.ts";
+
+Deno.test("bots are answered like people, stored as spam and never emailed", async (t) => {
+  const database = await startTestDatabase();
+  const provider = logProvider({ print: false });
+  const { handle, settle } = startHandler({ db: database.sql, provider });
+  const stored = async (id: unknown) => {
+    const [lead] = await database.sql`
+      select r.is_spam, r.status, (select count(*)::int from public.contact_notifications n where n.contact_request_id = r.id) as queued
+      from public.contact_requests r where r.id = ${String(id)}`;
+    return lead;
+  };
+  try {
+    await t.step(
+      "a filled honeypot gets 200 and is stored flagged as spam, not queued",
+      async () => {
+        const response = await handle(
+          postRequest(validSubmission({ website: "https://cheap-seo.example" })),
+        );
+        assert.equal(response.status, 200);
+        const { id } = await readJson(response);
+        await settle();
+        assert.deepEqual({ ...(await stored(id)) }, { is_spam: true, status: "new", queued: 0 });
+      },
+    );
+
+    await t.step(
+      "a form sent faster than a person can fill it gets 200 and is stored as spam",
+      async () => {
+        const response = await handle(
+          postRequest(validSubmission({ elapsedMs: minimumFillMs - 1 })),
+        );
+        assert.equal(response.status, 200);
+        const { id } = await readJson(response);
+        await settle();
+        assert.equal((await stored(id))?.is_spam, true);
+      },
+    );
+
+    await t.step("a person who took their time is not spam and is emailed", async () => {
+      const response = await handle(postRequest(validSubmission({ elapsedMs: minimumFillMs })));
+      const { id } = await readJson(response);
+      await settle();
+      assert.deepEqual(
+        { ...(await stored(id)) },
+        { is_spam: false, status: "notified", queued: 1 },
+      );
+    });
+
+    await t.step("a missing timer is not proof of a bot", async () => {
+      const response = await handle(postRequest(validSubmission({ elapsedMs: undefined })));
+      const { id } = await readJson(response);
+      await settle();
+      assert.equal((await stored(id))?.is_spam, false);
+    });
+
+    await t.step("only people's requests reached the provider", () => {
+      assert.equal(provider.sent.length, 2);
+      assert.ok(provider.sent.every((email) => !email.message.text.includes("cheap-seo")));
+    });
+  } finally {
+    await settle();
+    await database.close();
+  }
+});

@@ -1,0 +1,100 @@
+import { type FunctionConfig, readConfig } from "../../functions/send-contact-email/config.ts";
+import type { Database } from "../../functions/send-contact-email/database.ts";
+import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
+import type { EmailProvider } from "../../functions/send-contact-email/providers/emailProvider.ts";
+import { logProvider } from "../../functions/send-contact-email/providers/logProvider.ts";
+
+export const testApiKey = "sb_publishable_test_key_for_the_tests";
+export const testOrigin = "http://localhost:8080";
+export const functionUrl = "http://127.0.0.1:54321/functions/v1/send-contact-email";
+
+export function testConfig(overrides: Record<string, string> = {}): FunctionConfig {
+  const env: Record<string, string> = {
+    PUBLIC_API_KEYS: testApiKey,
+    IP_HASH_SECRET: "test-ip-hash-secret",
+    RATE_LIMIT_MAX: "1000",
+    NOTIFY_TO: "owner@bluewater.example",
+    NOTIFY_FROM: "Website <website@bluewater.example>",
+    DELIVERER_SECRET: "test-deliverer-secret",
+    ...overrides,
+  };
+  return readConfig((name) => env[name]);
+}
+
+/** A handler wired like index.ts, with background work collected so a test can await it. */
+export function startHandler(options: {
+  db: Database | undefined;
+  config?: FunctionConfig;
+  provider?: EmailProvider;
+  now?: () => Date;
+}) {
+  const background: Promise<unknown>[] = [];
+  const logged: string[] = [];
+  const backgroundErrors: unknown[] = [];
+  const provider = options.provider ?? logProvider({ print: false });
+  const handle = createContactHandler({
+    config: options.config ?? testConfig(),
+    db: options.db,
+    provider,
+    ...(options.now ? { now: options.now } : {}),
+    runInBackground: (task) =>
+      background.push(task.catch((error: unknown) => backgroundErrors.push(error))),
+    log: (message) => logged.push(message),
+  });
+  return {
+    handle,
+    provider,
+    logged,
+    backgroundErrors,
+    /** Waits for the notifications started after answering. */
+    async settle(): Promise<void> {
+      await Promise.all(background.splice(0));
+    },
+  };
+}
+
+let counter = 0;
+
+/** A valid submission as the form sends it; every call gets its own request id and address. */
+export function validSubmission(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Dana Homeowner",
+    phone: "(586) 555-0123",
+    email: "dana@example.com",
+    service: "interior",
+    message: "Water comes in along the north wall after heavy rain.",
+    requestId: crypto.randomUUID(),
+    website: "",
+    elapsedMs: 12_000,
+    ...overrides,
+  };
+}
+
+export function uniqueAddress(): string {
+  counter += 1;
+  return `198.51.${Math.floor(counter / 250)}.${counter % 250}, 10.0.0.1`;
+}
+
+export function postRequest(
+  body: unknown,
+  options: { headers?: Record<string, string>; address?: string; rawBody?: BodyInit } = {},
+): Request {
+  return new Request(functionUrl, {
+    method: "POST",
+    headers: {
+      apikey: testApiKey,
+      authorization: `Bearer ${testApiKey}`,
+      "content-type": "application/json",
+      "x-client-info": "supabase-js/2",
+      origin: testOrigin,
+      "x-forwarded-for": options.address ?? uniqueAddress(),
+      "user-agent": "deno-test",
+      ...options.headers,
+    },
+    body: options.rawBody ?? JSON.stringify(body),
+  });
+}
+
+export async function readJson(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -1,0 +1,138 @@
+import { writeFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { serviceOptionLabel } from "../../packages/content/src/serviceOptions.ts";
+import { readEnvironment } from "../stack/env.ts";
+import { openLeadsDatabase } from "./connect.ts";
+import { csvLine } from "./csv.ts";
+import {
+  type LeadRow,
+  notificationQueue,
+  recentLeads,
+  retryFailedNotifications,
+} from "./leadQueries.ts";
+
+const usage = `pnpm leads [command] [options]
+
+  list              recent leads, newest first (default)
+  csv               every lead as CSV, to stdout or --out FILE
+  queue             notifications not yet delivered (--all: delivered ones too)
+  retry [LEAD_ID…]  put failed notifications back in the queue (all failed ones without ids)
+
+  --limit N         how many rows (list, queue; default 20)
+  --spam            include leads flagged as spam
+  --out FILE        where csv writes
+Reads DATABASE_URL when set, else the local stack's database.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    limit: { type: "string", default: "20" },
+    spam: { type: "boolean", default: false },
+    all: { type: "boolean", default: false },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+const [command = "list", ...ids] = positionals;
+if (values.help || !["list", "csv", "queue", "retry"].includes(command)) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 1);
+}
+const limit = Number(values.limit);
+
+function clip(text: string, width: number): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > width ? `${line.slice(0, width - 1)}…` : line.padEnd(width);
+}
+
+function when(date: Date | null): string {
+  return date ? date.toISOString().replace("T", " ").slice(0, 16) : "";
+}
+
+function leadStatus(lead: LeadRow): string {
+  if (lead.is_spam) return "spam";
+  if (lead.status === "notification_failed") return `email failed (${lead.attempts} tries)`;
+  if (lead.status === "new" && lead.attempts) return `email retrying (${lead.attempts})`;
+  return lead.status === "notified" ? "emailed" : "new";
+}
+
+const database = await openLeadsDatabase(readEnvironment());
+try {
+  if (command === "list") {
+    const leads = await recentLeads(database.sql, { limit, includeSpam: values.spam });
+    console.log(`${leads.length} most recent leads from ${database.description}:\n`);
+    for (const lead of leads) {
+      console.log(
+        `${when(lead.created_at)}  ${clip(leadStatus(lead), 22)} ${clip(lead.name, 24)} ${clip(lead.phone, 18)} ` +
+          `${clip(lead.email, 30)} ${clip(serviceOptionLabel(lead.service) || "—", 26)} ${lead.id}`,
+      );
+      if (lead.message) console.log(`                  ${clip(lead.message, 120).trimEnd()}`);
+      if (lead.status === "notification_failed")
+        console.log(`                  last error: ${lead.last_error}`);
+    }
+  } else if (command === "csv") {
+    const leads = await recentLeads(database.sql, { limit: 1_000_000, includeSpam: values.spam });
+    const header = [
+      "id",
+      "created_at",
+      "name",
+      "email",
+      "phone",
+      "service",
+      "service_label",
+      "message",
+      "status",
+      "is_spam",
+      "notification_status",
+      "attempts",
+      "last_error",
+    ];
+    const body = leads.map((lead) =>
+      csvLine([
+        lead.id,
+        lead.created_at,
+        lead.name,
+        lead.email,
+        lead.phone,
+        lead.service,
+        serviceOptionLabel(lead.service),
+        lead.message,
+        lead.status,
+        lead.is_spam,
+        lead.notification_status,
+        lead.attempts,
+        lead.last_error,
+      ]),
+    );
+    const csv = csvLine(header) + body.join("");
+    if (values.out) {
+      await writeFile(values.out, csv);
+      console.error(`wrote ${leads.length} leads to ${values.out}`);
+    } else process.stdout.write(csv);
+  } else if (command === "queue") {
+    const rows = await notificationQueue(database.sql, { includeDelivered: values.all, limit });
+    console.log(
+      `${rows.length} notifications${values.all ? "" : " not yet delivered"} (${database.description}):\n`,
+    );
+    for (const row of rows) {
+      const state =
+        row.status === "delivered"
+          ? `delivered ${when(row.delivered_at)}`
+          : row.status === "failed"
+            ? "FAILED"
+            : `next try ${when(row.next_attempt_at)}`;
+      console.log(
+        `${clip(state, 28)} attempts ${String(row.attempts).padStart(2)}  ${clip(row.name, 24)} lead ${row.lead_id}`,
+      );
+      if (row.last_error && row.status !== "delivered")
+        console.log(`${" ".repeat(29)}${row.last_error}`);
+    }
+  } else {
+    const count = await retryFailedNotifications(database.sql, ids);
+    console.log(
+      `${count} failed notification${count === 1 ? "" : "s"} queued again; the deliverer sends them on its next run.`,
+    );
+  }
+} finally {
+  await database.close();
+}

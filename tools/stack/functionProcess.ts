@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pipeLines } from "./log.ts";
+import { functionsDir } from "./paths.ts";
+
+/** The Deno binary the `deno` npm package installed, or `deno` on PATH. */
+export function denoBinary(): string {
+  try {
+    const binary = join(
+      dirname(createRequire(import.meta.url).resolve("deno/package.json")),
+      "deno",
+    );
+    if (existsSync(binary)) return binary;
+  } catch {
+    // Not installed here: fall through to PATH.
+  }
+  return "deno";
+}
+
+export interface FunctionProcess {
+  name: string;
+  socketPath: string;
+  stop(): Promise<void>;
+}
+
+function answers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = request(
+      { socketPath, path: "/", method: "OPTIONS", timeout: 1000 },
+      (response) => {
+        response.resume();
+        resolve(true);
+      },
+    );
+    probe.on("error", () => resolve(false));
+    probe.on("timeout", () => probe.destroy());
+    probe.end();
+  });
+}
+
+/**
+ * Runs a function's real entry (its index.ts, which calls Deno.serve) in the Deno runtime, as the
+ * edge runtime would, with only the permissions it needs. DENO_SERVE_ADDRESS points its
+ * Deno.serve at a private unix socket the gateway proxies to.
+ */
+export async function startFunctionProcess(options: {
+  name: string;
+  env: Record<string, string>;
+  writableDir: string;
+  /** Drops the function's stdout (the log provider's printed emails), keeping its errors. */
+  quiet?: boolean;
+}): Promise<FunctionProcess> {
+  const dir = join(functionsDir, options.name);
+  const runtimeDir = await mkdtemp(join(tmpdir(), `bluewater-${options.name}-`));
+  const socketPath = join(runtimeDir, "serve.sock");
+  const child: ChildProcess = spawn(
+    denoBinary(),
+    [
+      "run",
+      "--quiet",
+      "--no-prompt",
+      `--config=${join(dir, "deno.json")}`,
+      "--allow-net",
+      "--allow-env",
+      `--allow-read=${runtimeDir}`,
+      `--allow-write=${runtimeDir},${options.writableDir}`,
+      join(dir, "index.ts"),
+    ],
+    {
+      env: { ...options.env, DENO_SERVE_ADDRESS: `unix:${socketPath}`, NO_COLOR: "1" },
+      stdio: ["ignore", options.quiet ? "ignore" : "pipe", "pipe"],
+    },
+  );
+  pipeLines(child.stdout, "functions", "stdout");
+  pipeLines(child.stderr, "functions", "stderr");
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(socketPath))) {
+    if (child.exitCode !== null)
+      throw new Error(`${options.name} exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${options.name} did not start within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    name: options.name,
+    socketPath,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(runtimeDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import postgres from "postgres";
+import { createSiteHandler } from "../serve/siteHandler.ts";
+import { scheduleDeliverer } from "./deliverer.ts";
+import { localPublishableKey } from "./env.ts";
+import { startFunctionProcess } from "./functionProcess.ts";
+import { startGateway } from "./gateway.ts";
+import { listenPatiently } from "./listen.ts";
+import { logger } from "./log.ts";
+import { applyMigrations, bootstrapSupabaseRoles } from "./migrate.ts";
+import { openPglite, startPgliteSocketServer } from "./pgliteServer.ts";
+
+export type StackDatabase =
+  /** PGlite behind the socket server; `dataDir` may be `memory://`. */
+  | { kind: "pglite"; dataDir: string; port: number }
+  /** Any Postgres, e.g. the CI server; it must already exist. */
+  | { kind: "url"; url: string };
+
+export interface StackOptions {
+  env: Record<string, string>;
+  host: string;
+  database: StackDatabase;
+  gatewayPort: number;
+  /** Where the log provider's outbox file goes. */
+  dataDir: string;
+  site?: { port: number; distDir: string } | undefined;
+  /** 0 turns the scheduled deliverer off. */
+  delivererEverySeconds: number;
+  /** Overrides for the function's environment, after .env (the bench raises the rate limit). */
+  functionEnv?: Record<string, string>;
+  /** Keeps the function's printed output (emails of the log provider) off the console. */
+  quietFunction?: boolean;
+  /** Aborts a start still in progress (Ctrl-C while a port is busy); what started is stopped. */
+  signal?: AbortSignal;
+}
+
+export interface LocalStack {
+  databaseUrl: string;
+  functionsUrl: string;
+  siteUrl: string | undefined;
+  stop(): Promise<void>;
+}
+
+const functionName = "send-contact-email";
+
+/** Environment the function sees, as the platform and `supabase start` would provide it. */
+function functionEnvironment(
+  options: StackOptions,
+  databaseUrl: string,
+  gatewayUrl: string,
+): Record<string, string> {
+  const env = options.env;
+  const keep = (name: string) => (env[name] ? { [name]: env[name] } : {});
+  return {
+    PATH: env.PATH ?? "",
+    HOME: env.HOME ?? "",
+    ...(env.DENO_DIR ? { DENO_DIR: env.DENO_DIR } : {}),
+    SUPABASE_URL: gatewayUrl,
+    SUPABASE_DB_URL: databaseUrl,
+    PUBLIC_API_KEYS: env.PUBLIC_API_KEYS ?? localPublishableKey,
+    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? "http://localhost:8080,http://127.0.0.1:8080",
+    NOTIFY_PROVIDER: env.NOTIFY_PROVIDER ?? "log",
+    NOTIFY_LOG_FILE: env.NOTIFY_LOG_FILE ?? join(options.dataDir, "outbox.jsonl"),
+    DELIVERER_SECRET: env.DELIVERER_SECRET ?? "local-deliverer-secret",
+    ...Object.assign(
+      {},
+      ...[
+        "IP_HASH_SECRET",
+        "NOTIFY_TO",
+        "NOTIFY_FROM",
+        "RESEND_API_KEY",
+        "RESEND_API_URL",
+        "RATE_LIMIT_MAX",
+        "RATE_LIMIT_WINDOW_SECONDS",
+        "NOTIFY_MAX_ATTEMPTS",
+        "NOTIFY_RETRY_BASE_SECONDS",
+        "NOTIFY_RETRY_MAX_SECONDS",
+        "NOTIFY_LEASE_SECONDS",
+        "DB_POOL_MAX",
+      ].map(keep),
+    ),
+    ...options.functionEnv,
+  };
+}
+
+async function prepareDatabase(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
+  try {
+    await bootstrapSupabaseRoles(sql);
+    const applied = await applyMigrations(sql);
+    if (applied.length > 0) {
+      logger("db").info(
+        `applied migrations: ${applied.map((m) => `${m.version}_${m.name}`).join(", ")}`,
+      );
+    }
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * The embedded local stack: Postgres (PGlite) on :54322, the function in Deno behind a gateway on
+ * :54321, the scheduled deliverer and the built site on :8080. Each part stops in reverse order.
+ */
+export async function startLocalStack(options: StackOptions): Promise<LocalStack> {
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const step of stops.reverse())
+      await step().catch((error: unknown) => logger("stack").error(error));
+    stops.length = 0;
+  };
+  try {
+    await mkdir(options.dataDir, { recursive: true });
+    let databaseUrl: string;
+    if (options.database.kind === "pglite") {
+      const db: PGlite = await openPglite(options.database.dataDir);
+      stops.push(async () => {
+        await db.close();
+        logger("db").info("closed");
+      });
+      const server = await startPgliteSocketServer({
+        db,
+        host: options.host,
+        port: options.database.port,
+      });
+      stops.push(() => server.stop());
+      databaseUrl = server.url;
+      logger("db").info(`PGlite (${options.database.dataDir}) on ${databaseUrl}`);
+    } else {
+      databaseUrl = options.database.url;
+      logger("db").info(`using ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`);
+    }
+    await prepareDatabase(databaseUrl);
+    options.signal?.throwIfAborted();
+
+    const gatewayUrl = `http://${options.host}:${options.gatewayPort}`;
+    const fn = await startFunctionProcess({
+      name: functionName,
+      env: functionEnvironment(options, databaseUrl, gatewayUrl),
+      writableDir: options.dataDir,
+      quiet: options.quietFunction ?? false,
+    });
+    stops.push(() => fn.stop());
+    const gateway = await startGateway({
+      host: options.host,
+      port: options.gatewayPort,
+      functions: [fn],
+    });
+    stops.push(() => gateway.stop());
+    options.signal?.throwIfAborted();
+    const functionsUrl = `${gateway.url}/functions/v1/${functionName}`;
+    logger("functions").info(`${functionName} on ${functionsUrl}`);
+
+    if (options.delivererEverySeconds > 0) {
+      const deliverer = scheduleDeliverer({
+        functionUrl: functionsUrl,
+        secret: options.env.DELIVERER_SECRET ?? "local-deliverer-secret",
+        everySeconds: options.delivererEverySeconds,
+      });
+      stops.push(() => deliverer.stop());
+    }
+
+    let siteUrl: string | undefined;
+    if (options.site) {
+      if (existsSync(join(options.site.distDir, "index.html"))) {
+        siteUrl = await startSite(options.site, stops, options.signal);
+      } else {
+        logger("site").error(`no build in ${options.site.distDir}: run pnpm build (site skipped)`);
+      }
+    }
+    return { databaseUrl, functionsUrl, siteUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function startSite(
+  site: { port: number; distDir: string },
+  stops: Array<() => Promise<void>>,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const log = logger("site");
+  const handle = await createSiteHandler(site.distDir);
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log.error(error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Internal Server Error\n");
+    });
+  });
+  await listenPatiently(server, site.port, "localhost", "site", signal);
+  stops.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  const url = `http://localhost:${site.port}`;
+  log.info(`serving ${site.distDir} on ${url}`);
+  return url;
+}
