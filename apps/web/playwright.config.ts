@@ -13,10 +13,9 @@ if (!existsSync(chromiumPath)) {
 const port = Number(process.env.E2E_PORT ?? 8091);
 
 export default defineConfig({
-  testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,
@@ -27,7 +26,15 @@ export default defineConfig({
   },
   projects: [
     {
-      name: "desktop",
+      // The built site on a static server, as a host would serve it.
+      name: "site",
+      testDir: "tests/e2e",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // The form and its toasts against the embedded stack: real function, real database.
+      name: "stack",
+      testDir: "tests/stack",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
     },
   ],

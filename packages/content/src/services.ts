@@ -109,7 +109,7 @@ export const servicesSection = {
     steps: "What the work involves",
     duration: "Typical time",
     bestFor: "Best for",
-    requestCta: "Request a free inspection for this",
+    requestCta: "Get Your Free Inspection Today",
     close: "Close",
   },
   servingLine: "Serving Marine City and all of Southeast Michigan",

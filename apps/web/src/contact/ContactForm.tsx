@@ -180,9 +180,13 @@ export function ContactForm() {
           <input ref={honeypot} name={honeypotField} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      <Button type="submit" size="lg" disabled={sending}>
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard focus. */}
+      <Button type="submit" size="lg" aria-disabled={sending}>
         {sending ? form.sending : form.submit}
       </Button>
+      <p role="status" className="sr-only">
+        {sending ? form.sending : ""}
+      </p>
       {submission.unavailable && (
         <div role="alert" className="rounded-lg bg-destructive p-4 text-destructive-foreground">
           <p className="font-bold">{contactToasts.failure.title}</p>

@@ -1,6 +1,8 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
 interface Fixtures {
+  /** Origins besides the site's that the page may call (the backend, in the stack tests). */
+  allowedOrigins: string[];
   /** Console errors, page errors and requests to other hosts, gathered during the test. */
   problems: string[];
   /** Console errors the test expects (e.g. the 404 page logs the path); cleared from `problems`. */
@@ -8,10 +10,14 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  allowedOrigins: [[], { option: true }],
   problems: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, baseURL, allowedOrigins: extraOrigins }, use) => {
       const problems: string[] = [];
-      const allowedOrigins = new Set([new URL(baseURL ?? "http://localhost").origin]);
+      const allowedOrigins = new Set([
+        new URL(baseURL ?? "http://localhost").origin,
+        ...extraOrigins,
+      ]);
       page.on("console", (message) => {
         if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
       });

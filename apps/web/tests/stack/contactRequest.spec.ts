@@ -1,0 +1,170 @@
+import type { AddressInfo } from "node:net";
+import { createServer } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import { contactToasts } from "@bluewater/content";
+import type { Page, Request } from "@playwright/test";
+import { gotoInteractive } from "../e2e/fixtures.ts";
+import { builtFunctionsOrigin, expect, test } from "./stackFixture.ts";
+
+test.describe.configure({ mode: "serial" });
+
+const visitor = {
+  name: "Jane Homeowner",
+  phone: "(586) 555-0199",
+  service: "Crawl Space Repair",
+  message: "Musty smell and standing water in the crawl space after the thaw.",
+};
+
+/** A person spends more than the function's minimum fill time on the form; the clock says so. */
+async function fillForm(page: Page, email: string) {
+  await page.getByLabel(/Full Name/).fill(visitor.name);
+  await page.getByLabel(/Phone Number/).fill(visitor.phone);
+  await page.getByLabel(/Email Address/).fill(email);
+  await page.getByLabel("Service Needed").selectOption({ label: visitor.service });
+  await page.getByLabel("Describe Your Issue").fill(visitor.message);
+  await page.clock.runFor(3000);
+}
+
+async function expectFieldsKept(page: Page, email: string) {
+  await expect(page.getByLabel(/Full Name/)).toHaveValue(visitor.name);
+  await expect(page.getByLabel(/Phone Number/)).toHaveValue(visitor.phone);
+  await expect(page.getByLabel(/Email Address/)).toHaveValue(email);
+  await expect(page.getByLabel("Service Needed")).toHaveValue("crawlspace");
+  await expect(page.getByLabel("Describe Your Issue")).toHaveValue(visitor.message);
+}
+
+/**
+ * Finds a toast in the notifications region and checks that it was also announced: Radix puts
+ * the toast's text in a separate live status element, which screen readers read out.
+ */
+async function expectToast(page: Page, copy: { title: string; description: string }) {
+  const toast = page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: copy.description });
+  await expect(toast).toContainText(copy.title);
+  await expect(page.getByRole("status").filter({ hasText: copy.description })).toBeAttached();
+  return toast;
+}
+
+const isFunctionCall = (request: Request) =>
+  request.method() === "POST" && request.url().includes("/functions/v1/send-contact-email");
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+  await gotoInteractive(page, { fakeClock: true });
+});
+
+test("a request ends as one lead in the database and one email in the outbox", async ({
+  page,
+  backend,
+}) => {
+  const email = "jane.success@example.com";
+  await fillForm(page, email);
+  const submit = page.getByRole("button", { name: "Request Free Inspection" });
+  const calls: Request[] = [];
+  page.on("request", (request) => isFunctionCall(request) && calls.push(request));
+  await submit.click();
+  await submit.click({ force: true });
+
+  await expectToast(page, contactToasts.success);
+  for (const label of [/Full Name/, /Phone Number/, /Email Address/, "Describe Your Issue"]) {
+    await expect(page.getByLabel(label)).toHaveValue("");
+  }
+  await expect(page.getByLabel("Service Needed")).toHaveValue("");
+  expect(calls, "a double click sends once").toHaveLength(1);
+
+  const leads = await backend.sql`
+    select id, name, phone, service, message, is_spam from contact_requests where email = ${email}`;
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({
+    name: visitor.name,
+    phone: visitor.phone,
+    service: "crawlspace",
+    message: visitor.message,
+    is_spam: false,
+  });
+  await expect
+    .poll(async () =>
+      (await backend.outbox()).filter((mail) => JSON.stringify(mail).includes(email)),
+    )
+    .toHaveLength(1);
+});
+
+test("required fields block sending: nothing reaches the function", async ({ page }) => {
+  const calls: Request[] = [];
+  page.on("request", (request) => isFunctionCall(request) && calls.push(request));
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  await expect(page.getByText("Please enter your full name.")).toBeVisible();
+  await page.clock.runFor(2000);
+  expect(calls).toHaveLength(0);
+});
+
+test("with toasts showing, the page has no accessibility violations", async ({ page }) => {
+  await fillForm(page, "jane.axe@example.com");
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  await expect(page.getByText(contactToasts.success.title)).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+});
+
+test("a function answering 500 shows the error toast, keeps every field, and a retry reuses the request id", async ({
+  page,
+  backend,
+  expectConsoleError,
+}) => {
+  expectConsoleError(/Contact request failed/);
+  expectConsoleError(/status of 500/);
+  const email = "jane.retry@example.com";
+  const ids: string[] = [];
+  page.on("request", (request) => {
+    if (isFunctionCall(request)) ids.push(String(request.postDataJSON().requestId));
+  });
+  await backend.sql`alter table contact_requests rename to contact_requests_away`;
+  try {
+    await fillForm(page, email);
+    const submit = page.getByRole("button", { name: "Request Free Inspection" });
+    await submit.focus();
+    await submit.press("Enter");
+    const toast = await expectToast(page, contactToasts.failure);
+    await expect(
+      toast.getByRole("link", { name: contactToasts.failure.callLabel }),
+    ).toHaveAttribute("href", "tel:+18105550142");
+    await expect(submit, "the toast does not take focus").toBeFocused();
+    await expectFieldsKept(page, email);
+  } finally {
+    await backend.sql`alter table contact_requests_away rename to contact_requests`;
+  }
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  await expect(page.getByText(contactToasts.success.title)).toBeVisible();
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+  const leads = await backend.sql`select id from contact_requests where email = ${email}`;
+  expect(leads).toHaveLength(1);
+});
+
+test("the function stopped: the error toast, every field kept, the error logged", async ({
+  page,
+  expectConsoleError,
+}) => {
+  expectConsoleError(/Contact request failed/);
+  expectConsoleError(/ERR_CONNECTION_REFUSED|Failed to load resource/);
+  // Nothing listens at the function's address any more, as when the backend is down.
+  const closedPort = await new Promise<number>((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  await page.unrouteAll();
+  await page.route(`${builtFunctionsOrigin}/**`, (route) =>
+    route.continue({
+      url: route.request().url().replace(builtFunctionsOrigin, `http://127.0.0.1:${closedPort}`),
+    }),
+  );
+  const email = "jane.offline@example.com";
+  await fillForm(page, email);
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  await expectToast(page, contactToasts.failure);
+  await expectFieldsKept(page, email);
+});

@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres, { type Sql } from "postgres";
+import { localPublishableKey } from "../../../../tools/stack/env.ts";
+import { siteDistDir } from "../../../../tools/stack/paths.ts";
+import { type LocalStack, startLocalStack } from "../../../../tools/stack/stack.ts";
+import { test as base, expect } from "../e2e/fixtures.ts";
+
+export interface StackFixture {
+  stack: LocalStack;
+  sql: Sql;
+  siteUrl: string;
+  /** Every email the log provider wrote, parsed. */
+  outbox: () => Promise<Array<Record<string, unknown>>>;
+}
+
+/** The address the site was built to call; requests to it are sent to this test's stack. */
+export const builtFunctionsOrigin = new URL(
+  process.env.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321",
+).origin;
+
+/**
+ * One embedded stack per worker: PGlite in memory, the real function in Deno behind the gateway,
+ * and the built site, all on free ports so a running `pnpm start` is never disturbed.
+ */
+export const test = base.extend<{ redirectToStack: undefined }, { backend: StackFixture }>({
+  backend: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use) => {
+      const dataDir = await mkdtemp(join(tmpdir(), "bluewater-browser-stack-"));
+      const sitePort = 8100 + Math.floor(Math.random() * 800);
+      const stack = await startLocalStack({
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          ALLOWED_ORIGINS: `http://localhost:${sitePort}`,
+          PUBLIC_API_KEYS: process.env.VITE_SUPABASE_PUBLISHABLE_KEY || localPublishableKey,
+          NOTIFY_PROVIDER: "log",
+          NOTIFY_TO: "owner@example.com",
+        },
+        host: "127.0.0.1",
+        database: { kind: "pglite", dataDir: "memory://", port: 0 },
+        gatewayPort: 0,
+        dataDir,
+        site: { port: sitePort, distDir: siteDistDir },
+        delivererEverySeconds: 0,
+        functionEnv: { RATE_LIMIT_MAX: "1000" },
+        quietFunction: true,
+      });
+      const sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
+      const outbox = async () => {
+        const text = await readFile(join(dataDir, "outbox.jsonl"), "utf8").catch(() => "");
+        return text
+          .split("\n")
+          .filter((line) => line.trim() !== "")
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      };
+      await use({ stack, sql, siteUrl: stack.siteUrl ?? "", outbox });
+      await sql.end();
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  redirectToStack: [
+    async ({ page, backend }, use) => {
+      const target = new URL(backend.stack.functionsUrl).origin;
+      await page.route(`${builtFunctionsOrigin}/**`, (route) =>
+        route.continue({ url: route.request().url().replace(builtFunctionsOrigin, target) }),
+      );
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  baseURL: async ({ backend }, use) => use(backend.siteUrl),
+  allowedOrigins: [builtFunctionsOrigin],
+});
+
+export { expect };
