@@ -3,6 +3,11 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
+// The tests see the configuration the site was built with: the shell's, else the local defaults.
+if (!process.env.VITE_SUPABASE_PUBLISHABLE_KEY) {
+  process.loadEnvFile(fileURLToPath(new URL("../../tools/local.env", import.meta.url)));
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -12,9 +17,5 @@ export default defineConfig({
     environment: "jsdom",
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     setupFiles: ["tests/unit/setup.ts"],
-    env: {
-      VITE_SUPABASE_URL: "http://127.0.0.1:54321",
-      VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_unit_test",
-    },
   },
 });

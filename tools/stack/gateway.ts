@@ -69,7 +69,8 @@ export async function startGateway(options: {
         response.pipe(res);
       },
     );
-    upstream.on("error", () => {
+    upstream.on("error", (e: NodeJS.ErrnoException) => {
+      console.error("DEBUG upstream error", e.code, e.message, req.method, req.headers["content-type"], req.headers["content-length"], res.headersSent, (upstream as unknown as {reusedSocket: boolean}).reusedSocket);
       if (!res.headersSent) answer(res, 502, "The function is not running");
       else res.destroy();
     });

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Sql } from "postgres";
+import postgres, { type Sql } from "postgres";
 import { migrationsDir, rolesBootstrapFile } from "./paths.ts";
 
 /** Gives plain Postgres and PGlite the roles and default grants a Supabase project has. */
@@ -46,4 +46,15 @@ export async function applyMigrations(sql: Sql, dir = migrationsDir): Promise<Ap
     applied.push({ version, name });
   }
   return applied;
+}
+
+/** Brings the database at `url` to the current schema: the roles bootstrap, then any new migration. */
+export async function prepareDatabase(url: string): Promise<AppliedMigration[]> {
+  const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
+  try {
+    await bootstrapSupabaseRoles(sql);
+    return await applyMigrations(sql);
+  } finally {
+    await sql.end();
+  }
 }

@@ -3,7 +3,6 @@ import { mkdir } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import postgres from "postgres";
 import { createSiteHandler } from "../serve/siteHandler.ts";
 import { scheduleDeliverer } from "./deliverer.ts";
 import { localPublishableKey } from "./env.ts";
@@ -11,7 +10,7 @@ import { startFunctionProcess } from "./functionProcess.ts";
 import { startGateway } from "./gateway.ts";
 import { listenPatiently } from "./listen.ts";
 import { logger } from "./log.ts";
-import { applyMigrations, bootstrapSupabaseRoles } from "./migrate.ts";
+import { prepareDatabase } from "./migrate.ts";
 import { openPglite, startPgliteSocketServer } from "./pgliteServer.ts";
 
 export type StackDatabase =
@@ -87,18 +86,12 @@ function functionEnvironment(
   };
 }
 
-async function prepareDatabase(url: string): Promise<void> {
-  const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
-  try {
-    await bootstrapSupabaseRoles(sql);
-    const applied = await applyMigrations(sql);
-    if (applied.length > 0) {
-      logger("db").info(
-        `applied migrations: ${applied.map((m) => `${m.version}_${m.name}`).join(", ")}`,
-      );
-    }
-  } finally {
-    await sql.end();
+async function prepareStackDatabase(url: string): Promise<void> {
+  const applied = await prepareDatabase(url);
+  if (applied.length > 0) {
+    logger("db").info(
+      `applied migrations: ${applied.map((m) => `${m.version}_${m.name}`).join(", ")}`,
+    );
   }
 }
 
@@ -134,7 +127,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       databaseUrl = options.database.url;
       logger("db").info(`using ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`);
     }
-    await prepareDatabase(databaseUrl);
+    await prepareStackDatabase(databaseUrl);
     options.signal?.throwIfAborted();
 
     const gatewayUrl = `http://${options.host}:${options.gatewayPort}`;
@@ -201,7 +194,10 @@ async function startSite(
         server.closeAllConnections();
       }),
   );
-  const url = `http://localhost:${site.port}`;
+  // Port 0 asks for any free port: the URL must name the one the server got.
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : site.port;
+  const url = `http://localhost:${port}`;
   log.info(`serving ${site.distDir} on ${url}`);
   return url;
 }

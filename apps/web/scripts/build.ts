@@ -24,12 +24,50 @@ for (const name of ["VITE_SUPABASE_URL", "VITE_SUPABASE_PUBLISHABLE_KEY"]) {
   }
 }
 
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The app's chunks in the order the boot script evaluates them: React, the libraries, then the page
+ * and the entry (see vite.config.ts). Read from Vite's manifest, which is not shipped.
+ */
+async function appChunks(): Promise<string[]> {
+  const manifestFile = `${dist}/.vite/manifest.json`;
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Record<
+    string,
+    ManifestChunk
+  >;
+  await rm(`${dist}/.vite`, { recursive: true });
+  const entry = manifest["src/main.tsx"];
+  if (!entry) throw new Error("The manifest has no src/main.tsx entry.");
+  const reached = new Map<string, ManifestChunk>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || reached.has(key)) return;
+    reached.set(key, chunk);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  // Libraries first, each in its own task; the page's code last, once they are ready.
+  const rank = (chunk: ManifestChunk) =>
+    ["react", "libraries", "content"].indexOf(chunk.name ?? "") + 1 || 4;
+  const imports = [...reached.values()].sort((a, b) => rank(a) - rank(b));
+  return [...imports, entry].map((chunk) => `/${chunk.file}`);
+}
+
+function withAppChunks(html: string, chunks: readonly string[]): string {
+  const boot = /<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"/.exec(html);
+  if (!boot) throw new Error("The client build produced no boot script tag.");
+  return html.replace(boot[0], `${boot[0]} data-app-chunks='${JSON.stringify(chunks)}'`);
+}
+
 interface ServerEntry {
   renderPath(path: string): Promise<string>;
-  documentHead(
-    kind: "home" | "not-found",
-    options: { siteUrl: string; preloadFonts: string[] },
-  ): string;
+  documentHead(kind: "home" | "not-found", options: { siteUrl: string }): string;
   siteFiles(siteUrl: string, buildDate: string): Record<string, string>;
   headersFile(options: { connectOrigins: readonly string[] }): string;
 }
@@ -42,20 +80,17 @@ await build({
 });
 const server = (await import(`${serverOut}/entry-server.js`)) as ServerEntry;
 
-const template = await readFile(`${dist}/index.html`, "utf8");
+const template = withAppChunks(await readFile(`${dist}/index.html`, "utf8"), await appChunks());
 const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
   template,
 );
 if (!stylesheet?.[1]) throw new Error("The client build produced no stylesheet link to inline.");
 const css = await readFile(`${dist}${stylesheet[1]}`, "utf8");
-const preloadFonts = [...css.matchAll(/url\((\/assets\/figtree[^)]+\.woff2)\)/g)].map(
-  (m) => m[1] ?? "",
-);
 
 async function prerender(path: string, kind: "home" | "not-found", file: string) {
   const html = template
     .replace(stylesheet?.[0] ?? "", `<style>${css}</style>`)
-    .replace("<!--app-head-->", server.documentHead(kind, { siteUrl, preloadFonts }))
+    .replace("<!--app-head-->", server.documentHead(kind, { siteUrl }))
     .replace("<!--app-html-->", await server.renderPath(path));
   await writeFile(`${dist}/${file}`, html);
 }

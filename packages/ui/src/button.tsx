@@ -3,7 +3,7 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "./cn.ts";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70 [&_svg]:size-5 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-lg text-center leading-tight font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70 [&_svg]:size-5 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -18,9 +18,10 @@ export const buttonVariants = cva(
         link: "rounded-sm px-0 text-brand-700 underline-offset-4 hover:underline",
       },
       size: {
-        sm: "h-9 px-3 text-sm",
-        md: "h-11 px-5 text-base",
-        lg: "h-13 px-6 text-lg",
+        // Minimum heights, not fixed ones: on a narrow phone a long label wraps instead of overflowing.
+        sm: "min-h-9 px-3 py-1.5 text-sm",
+        md: "min-h-11 px-5 py-2 text-base",
+        lg: "min-h-13 px-6 py-2.5 text-lg",
         icon: "size-11",
       },
     },

@@ -17,13 +17,9 @@ export function corsHeaders(origin: string | null, allowedOrigins: readonly stri
   return headers;
 }
 
-export function preflightResponse(
-  origin: string | null,
-  allowedOrigins: readonly string[],
-): Response {
-  const headers = corsHeaders(origin, allowedOrigins);
-  if (!headers.has("access-control-allow-origin"))
-    return new Response(null, { status: 403, headers });
+/** The answer to a CORS preflight from an allowed origin (the handler refuses the others). */
+export function preflightResponse(origin: string): Response {
+  const headers = new Headers({ vary: "Origin", "access-control-allow-origin": origin });
   headers.set("access-control-allow-methods", "POST, OPTIONS");
   headers.set("access-control-allow-headers", allowedRequestHeaders);
   headers.set("access-control-max-age", "86400");

@@ -149,9 +149,14 @@ export function createContactHandler(
         return await deliver(request);
       }
       if (route !== "" && route !== "/") return errorResponse(404, messages.notFound, cors);
-      if (request.method === "OPTIONS") return preflightResponse(origin, config.allowedOrigins);
       if (origin !== null && !isAllowedOrigin(origin, config.allowedOrigins)) {
         return errorResponse(403, messages.forbiddenOrigin, cors);
+      }
+      if (request.method === "OPTIONS") {
+        // A refusal is JSON like every other; a preflight without an Origin is not CORS at all.
+        return origin !== null
+          ? preflightResponse(origin)
+          : errorResponse(403, messages.forbiddenOrigin, cors);
       }
       if (request.method !== "POST") {
         cors.set("allow", "POST, OPTIONS");

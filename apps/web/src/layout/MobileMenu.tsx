@@ -20,7 +20,7 @@ export function MobileMenu() {
   }, [open]);
 
   return (
-    <div className="md:hidden">
+    <div className="shrink-0 md:hidden">
       <button
         ref={toggle}
         type="button"

@@ -8,13 +8,16 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
-        <a href={`#${sectionIds.home}`} className="mr-auto flex items-center gap-2.5 rounded-lg">
-          <BrandMark className="size-9 shrink-0" />
-          <span className="hidden flex-col leading-none min-[375px]:flex">
-            <span className="text-lg font-extrabold tracking-tight text-navy-950">
+        <a
+          href={`#${sectionIds.home}`}
+          className="mr-auto flex min-w-0 items-center gap-2 rounded-lg sm:gap-2.5"
+        >
+          <BrandMark className="size-8 shrink-0 sm:size-9" />
+          <span className="hidden min-w-0 flex-col leading-none min-[375px]:flex">
+            <span className="truncate text-[0.9375rem] font-extrabold tracking-tight text-navy-950 sm:text-lg">
               {navigation.brandLines[0]}
             </span>{" "}
-            <span className="text-xs font-semibold tracking-wider text-brand-700 uppercase">
+            <span className="truncate text-[0.625rem] font-semibold tracking-wide text-brand-700 uppercase sm:text-xs sm:tracking-wider">
               {navigation.brandLines[1]}
             </span>
           </span>
@@ -36,7 +39,7 @@ export function SiteHeader() {
         <a
           href={business.phone.href}
           aria-label={navigation.phoneLabel}
-          className="flex h-11 items-center gap-1.5 rounded-lg bg-accent-500 px-2.5 text-[0.9375rem] font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
+          className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg bg-accent-500 px-2.5 text-sm font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
         >
           <Phone aria-hidden="true" className="size-4 sm:size-5" />
           <span>{business.phone.display}</span>

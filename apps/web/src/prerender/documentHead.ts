@@ -6,8 +6,6 @@ export type PageKind = "home" | "not-found";
 
 interface HeadOptions {
   siteUrl: string;
-  /** Hashed asset URLs to fetch early, e.g. the heading font. */
-  preloadFonts: readonly string[];
 }
 
 const meta = (name: string, content: string) =>
@@ -16,16 +14,13 @@ const property = (name: string, content: string) =>
   `<meta property="${name}" content="${escapeHtml(content)}" />`;
 
 /** Everything in <head> besides the stylesheet and scripts, for one prerendered page. */
-export function documentHead(kind: PageKind, { siteUrl, preloadFonts }: HeadOptions): string {
+export function documentHead(kind: PageKind, { siteUrl }: HeadOptions): string {
   const canonical = `${siteUrl}/`;
   const title = kind === "home" ? site.title : notFoundPage.title;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta("description", site.description),
     meta("theme-color", site.themeColor),
-    ...preloadFonts.map(
-      (href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin />`,
-    ),
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`,
     `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />`,
     `<link rel="manifest" href="/site.webmanifest" />`,

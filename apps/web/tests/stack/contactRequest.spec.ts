@@ -103,7 +103,7 @@ test("required fields block sending: nothing reaches the function", async ({ pag
 test("with toasts showing, the page has no accessibility violations", async ({ page }) => {
   await fillForm(page, "jane.axe@example.com");
   await page.getByRole("button", { name: "Request Free Inspection" }).click();
-  await expect(page.getByText(contactToasts.success.title)).toBeVisible();
+  await expect(page.getByText(contactToasts.success.title, { exact: true })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 });
@@ -136,7 +136,7 @@ test("a function answering 500 shows the error toast, keeps every field, and a r
     await backend.sql`alter table contact_requests_away rename to contact_requests`;
   }
   await page.getByRole("button", { name: "Request Free Inspection" }).click();
-  await expect(page.getByText(contactToasts.success.title)).toBeVisible();
+  await expect(page.getByText(contactToasts.success.title, { exact: true })).toBeVisible();
   expect(ids).toHaveLength(2);
   expect(ids[1]).toBe(ids[0]);
   const leads = await backend.sql`select id from contact_requests where email = ${email}`;

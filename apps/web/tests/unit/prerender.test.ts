@@ -10,15 +10,14 @@ const siteUrl = "https://example.test";
 
 describe("the document head", () => {
   it("gives the home page a canonical URL, Open Graph tags and the business JSON-LD", () => {
-    const head = documentHead("home", { siteUrl, preloadFonts: ["/assets/font.woff2"] });
+    const head = documentHead("home", { siteUrl });
     expect(head).toContain('<link rel="canonical" href="https://example.test/" />');
     expect(head).toContain('property="og:image" content="https://example.test/og-image.png"');
-    expect(head).toContain('<link rel="preload" href="/assets/font.woff2" as="font"');
     expect(head).toContain('"@type":"HomeAndConstructionBusiness"');
   });
 
   it("keeps the 404 page out of search results", () => {
-    const head = documentHead("not-found", { siteUrl, preloadFonts: [] });
+    const head = documentHead("not-found", { siteUrl });
     expect(head).toContain('<meta name="robots" content="noindex" />');
     expect(head).not.toContain("canonical");
   });

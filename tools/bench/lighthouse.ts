@@ -1,0 +1,126 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface LighthouseSummary {
+  scores: Record<string, number | null>;
+  metrics: {
+    fcpMs: number;
+    lcpMs: number;
+    tbtMs: number;
+    cls: number;
+    speedIndexMs: number;
+  };
+  bytesByType: Record<string, number>;
+  totalBytes: number;
+  requests: number;
+  failedAudits: string[];
+}
+
+const cli = fileURLToPath(new URL("../node_modules/lighthouse/cli/index.js", import.meta.url));
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+].join(" ");
+
+interface AuditJson {
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  title: string;
+  details?: { items?: Array<Record<string, unknown>> };
+}
+interface ReportJson {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, AuditJson>;
+}
+
+function summarize(report: ReportJson): LighthouseSummary {
+  const audit = (id: string) => report.audits[id];
+  const value = (id: string) => Math.round(audit(id)?.numericValue ?? Number.NaN);
+  const bytesByType: Record<string, number> = {};
+  let requests = 0;
+  for (const item of audit("resource-summary")?.details?.items ?? []) {
+    const type = String(item.resourceType);
+    if (type === "total") requests = Number(item.requestCount);
+    else bytesByType[type] = Number(item.transferSize);
+  }
+  const scored = ["informative", "notApplicable", "manual"];
+  return {
+    scores: Object.fromEntries(
+      Object.entries(report.categories).map(([id, category]) => [id, category.score]),
+    ),
+    metrics: {
+      fcpMs: value("first-contentful-paint"),
+      lcpMs: value("largest-contentful-paint"),
+      tbtMs: value("total-blocking-time"),
+      cls: Math.round((audit("cumulative-layout-shift")?.numericValue ?? Number.NaN) * 1000) / 1000,
+      speedIndexMs: value("speed-index"),
+    },
+    bytesByType,
+    totalBytes: value("total-byte-weight"),
+    requests,
+    failedAudits: Object.entries(report.audits)
+      .filter(([, a]) => a.score !== null && a.score < 1 && !scored.includes(a.scoreDisplayMode))
+      .map(([id, a]) => `${id} (${a.score})`),
+  };
+}
+
+/** One Lighthouse 13 run in Debian's Chromium; `desktop` uses Lighthouse's desktop preset. */
+export async function runLighthouse(
+  url: string,
+  formFactor: "mobile" | "desktop",
+): Promise<LighthouseSummary> {
+  const dir = await mkdtemp(join(tmpdir(), "bluewater-lighthouse-"));
+  const output = join(dir, "report.json");
+  const args = [
+    cli,
+    url,
+    "--quiet",
+    "--output=json",
+    `--output-path=${output}`,
+    `--chrome-flags=${chromeFlags}`,
+    ...(formFactor === "desktop" ? ["--preset=desktop"] : []),
+  ];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(process.execPath, args, {
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+      });
+      child.on("error", reject);
+      child.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`)),
+      );
+    });
+    return summarize(JSON.parse(await readFile(output, "utf8")) as ReportJson);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The run whose LCP is the median, with each metric's own median beside it. */
+export function medianRun(runs: readonly LighthouseSummary[]): LighthouseSummary {
+  const sorted = [...runs].sort((a, b) => a.metrics.lcpMs - b.metrics.lcpMs);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (!median) throw new Error("no Lighthouse runs");
+  const middle = (pick: (run: LighthouseSummary) => number) => {
+    const values = runs.map(pick).sort((a, b) => a - b);
+    return values[Math.floor(values.length / 2)] ?? Number.NaN;
+  };
+  return {
+    ...median,
+    metrics: {
+      fcpMs: middle((r) => r.metrics.fcpMs),
+      lcpMs: middle((r) => r.metrics.lcpMs),
+      tbtMs: middle((r) => r.metrics.tbtMs),
+      cls: middle((r) => r.metrics.cls),
+      speedIndexMs: middle((r) => r.metrics.speedIndexMs),
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * `pnpm bench`: builds the site, starts the embedded stack on free ports and prints one table:
+ * Lighthouse 13 (mobile: 3 runs, median; desktop: 1 run), script bytes at three moments, and the
+ * function's throughput. The same figures go to .bench/latest.json (git-ignored).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { siteDistDir } from "../stack/paths.ts";
+import { startLocalStack } from "../stack/stack.ts";
+import {
+  benchEmbeddedStack,
+  benchPostgresStack,
+  type FunctionBenchResult,
+} from "./functionBench.ts";
+import { type LighthouseSummary, medianRun, runLighthouse } from "./lighthouse.ts";
+import { type BenchResults, benchRows, formatTable } from "./report.ts";
+import { measureScriptBytes } from "./scriptBytes.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const say = (message: string) => console.log(`[bench] ${message}`);
+
+say("building the site");
+const built = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@bluewater/web"], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (built.status !== 0) throw new Error("the site did not build");
+
+const dataDir = await mkdtemp(join(tmpdir(), "bluewater-bench-"));
+const sitePort = 8700 + Math.floor(Math.random() * 200);
+const stack = await startLocalStack({
+  env: {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    ALLOWED_ORIGINS: `http://localhost:${sitePort}`,
+    ...(process.env.VITE_SUPABASE_PUBLISHABLE_KEY
+      ? { PUBLIC_API_KEYS: process.env.VITE_SUPABASE_PUBLISHABLE_KEY }
+      : {}),
+  },
+  host: "127.0.0.1",
+  database: { kind: "pglite", dataDir: join(dataDir, "pglite"), port: 0 },
+  gatewayPort: 0,
+  dataDir,
+  site: { port: sitePort, distDir: siteDistDir },
+  delivererEverySeconds: 0,
+  quietFunction: true,
+});
+
+let results: BenchResults;
+try {
+  const siteUrl = `${stack.siteUrl}/`;
+  const mobileRuns: LighthouseSummary[] = [];
+  for (let run = 1; run <= 3; run++) {
+    say(`Lighthouse mobile, run ${run} of 3`);
+    mobileRuns.push(await runLighthouse(siteUrl, "mobile"));
+  }
+  say("Lighthouse desktop");
+  const desktop = await runLighthouse(siteUrl, "desktop");
+  say("script bytes before and after interaction");
+  const scripts = await measureScriptBytes({
+    siteUrl,
+    builtFunctionsOrigin: new URL(process.env.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321").origin,
+    functionsOrigin: new URL(stack.functionsUrl).origin,
+  });
+  await stack.stop();
+
+  const functions: FunctionBenchResult[] = [];
+  say("function: 300 valid submissions, 25 concurrent, embedded stack");
+  functions.push(await benchEmbeddedStack(300, 25));
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  try {
+    say("function: the same against the Postgres server");
+    functions.push(await benchPostgresStack(serverUrl, 300, 25));
+  } catch (error) {
+    say(`no Postgres server at ${serverUrl.replace(/:[^:@/]*@/, ":***@")}: ${String(error)}`);
+  }
+  results = {
+    date: new Date().toISOString(),
+    mobileRuns,
+    mobile: medianRun(mobileRuns),
+    desktop,
+    scripts,
+    functions,
+  };
+} finally {
+  await stack.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+const table = formatTable(benchRows(results));
+console.log(`\n${table}\n`);
+const out = join(root, ".bench");
+await mkdir(out, { recursive: true });
+await writeFile(join(out, "latest.json"), `${JSON.stringify({ ...results, table }, null, 2)}\n`);
+say(`written to ${join(out, "latest.json")}`);

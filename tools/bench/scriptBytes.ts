@@ -1,0 +1,82 @@
+import { gzipSync } from "node:zlib";
+import { chromium, type Page, type Response } from "playwright-core";
+
+export interface ScriptBytes {
+  /** gzip -9 bytes of every script fetched, and how many scripts. */
+  beforeInteraction: { gzipBytes: number; files: number };
+  afterOpeningChat: { gzipBytes: number; files: number };
+  afterSendingForm: { gzipBytes: number; files: number; answered: number | null };
+}
+
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Loads the page in Chromium and adds up the scripts it fetched at three moments: loaded and
+ * quiet, after opening the help chat, after sending the contact form. Sizes are the gzip of each
+ * body (level 9), whatever encoding the server chose, so they compare across hosts.
+ */
+export async function measureScriptBytes(options: {
+  siteUrl: string;
+  /** Where the built site sends the form, and where this run's function really listens. */
+  builtFunctionsOrigin: string;
+  functionsOrigin: string;
+}): Promise<ScriptBytes> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.route(`${options.builtFunctionsOrigin}/**`, (route) =>
+      route.continue({
+        url: route.request().url().replace(options.builtFunctionsOrigin, options.functionsOrigin),
+      }),
+    );
+    const scripts = new Map<string, number>();
+    const pending: Array<Promise<void>> = [];
+    page.on("response", (response: Response) => {
+      if (response.request().resourceType() !== "script") return;
+      pending.push(
+        response.body().then(
+          (body) => void scripts.set(response.url(), gzipSync(body, { level: 9 }).length),
+          () => undefined,
+        ),
+      );
+    });
+    const total = async () => {
+      await page.waitForLoadState("networkidle");
+      await Promise.all(pending);
+      return {
+        gzipBytes: [...scripts.values()].reduce((sum, size) => sum + size, 0),
+        files: scripts.size,
+      };
+    };
+
+    await page.goto(options.siteUrl);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const beforeInteraction = await total();
+    await page.getByRole("button", { name: "Open help chat" }).click();
+    await page.getByRole("dialog", { name: "Blue Water Help" }).waitFor();
+    const afterOpeningChat = await total();
+    await page.keyboard.press("Escape");
+    const answered = await sendForm(page);
+    return {
+      beforeInteraction,
+      afterOpeningChat,
+      afterSendingForm: { ...(await total()), answered },
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function sendForm(page: Page): Promise<number | null> {
+  await page.getByLabel(/Full Name/).fill("Bench Visitor");
+  await page.getByLabel(/Phone Number/).fill("(586) 555-0123");
+  await page.getByLabel(/Email Address/).fill("bench@example.com");
+  // A person needs a few seconds; the function files faster submissions as bot traffic.
+  await page.waitForTimeout(2500);
+  const answer = page.waitForResponse((response) => response.url().includes("/functions/v1/"));
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  return (await answer).status();
+}
