@@ -13,7 +13,8 @@ export function ToastViewport({
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-20 right-0 z-[60] m-0 flex w-full max-w-md list-none flex-col gap-3 p-4 outline-none",
+        // Bottom right, above the chat button: clear of the navigation and of the form fields.
+        "fixed right-0 bottom-20 z-[60] m-0 flex w-full max-w-md list-none flex-col gap-3 p-4 outline-none sm:bottom-24 sm:px-6",
         className,
       )}
       {...props}

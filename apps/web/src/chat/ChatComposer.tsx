@@ -30,7 +30,7 @@ export function ChatComposer({ inputRef, onSend }: ChatComposerProps) {
         onChange={(event) => setText(event.currentTarget.value)}
         placeholder={chatCopy.inputPlaceholder}
         autoComplete="off"
-        maxLength={500}
+        maxLength={chatCopy.inputMaxLength}
         className="h-11 min-w-0 flex-1 rounded-lg border border-input px-3 text-base placeholder:text-slate-500 focus-visible:border-ring focus-visible:outline-3 focus-visible:outline-ring/30"
       />
       <button

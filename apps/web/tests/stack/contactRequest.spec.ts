@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { contactToasts } from "@bluewater/content";
 import type { Page, Request } from "@playwright/test";
 import { gotoInteractive } from "../e2e/fixtures.ts";
-import { builtFunctionsOrigin, expect, test } from "./stackFixture.ts";
+import { builtFunctionsOrigin, expect, routeToStack, test } from "./stackFixture.ts";
 
 test.describe.configure({ mode: "serial" });
 
@@ -61,11 +61,16 @@ test("a request ends as one lead in the database and one email in the outbox", a
 }) => {
   const email = "jane.success@example.com";
   await fillForm(page, email);
+  // A slow network, so the sending state can be seen.
+  await page.unrouteAll();
+  await routeToStack(page, backend, 600);
   const submit = page.getByRole("button", { name: "Request Free Inspection" });
   const calls: Request[] = [];
   page.on("request", (request) => isFunctionCall(request) && calls.push(request));
   await submit.click();
-  await submit.click({ force: true });
+  const sending = page.getByRole("button", { name: "Sending your request…" });
+  await expect(sending).toHaveAttribute("aria-disabled", "true");
+  await sending.click({ force: true });
 
   await expectToast(page, contactToasts.success);
   for (const label of [/Full Name/, /Phone Number/, /Email Address/, "Describe Your Issue"]) {

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Page } from "@playwright/test";
 import postgres, { type Sql } from "postgres";
 import { localPublishableKey } from "../../../../tools/stack/env.ts";
 import { siteDistDir } from "../../../../tools/stack/paths.ts";
@@ -19,6 +20,15 @@ export interface StackFixture {
 export const builtFunctionsOrigin = new URL(
   process.env.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321",
 ).origin;
+
+/** Sends the page's calls to the built backend address to this test's stack, after a delay. */
+export async function routeToStack(page: Page, backend: StackFixture, delayMs = 0): Promise<void> {
+  const target = new URL(backend.stack.functionsUrl).origin;
+  await page.route(`${builtFunctionsOrigin}/**`, async (route) => {
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue({ url: route.request().url().replace(builtFunctionsOrigin, target) });
+  });
+}
 
 /**
  * One embedded stack per worker: PGlite in memory, the real function in Deno behind the gateway,
@@ -65,10 +75,7 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
   ],
   redirectToStack: [
     async ({ page, backend }, use) => {
-      const target = new URL(backend.stack.functionsUrl).origin;
-      await page.route(`${builtFunctionsOrigin}/**`, (route) =>
-        route.continue({ url: route.request().url().replace(builtFunctionsOrigin, target) }),
-      );
+      await routeToStack(page, backend);
       await use(undefined);
     },
     { auto: true },

@@ -17,6 +17,8 @@ export const chatCopy = {
   ],
   inputLabel: "Your question",
   inputPlaceholder: "Type your question…",
+  /** Longer messages are cut at the field; the scripted answers need a few words at most. */
+  inputMaxLength: 500,
   send: "Send",
   close: "Close chat",
   typing: "Typing…",
