@@ -3,7 +3,7 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "./cn.ts";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-lg text-center leading-tight font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70 [&_svg]:size-5 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-lg text-center leading-tight font-semibold whitespace-nowrap transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70 [&_svg]:size-5 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -21,12 +21,17 @@ export const buttonVariants = cva(
         // Minimum heights, not fixed ones: on a narrow phone a long label wraps instead of overflowing.
         sm: "min-h-9 px-3 py-1.5 text-sm",
         md: "min-h-11 px-5 py-2 text-base",
-        lg: "min-h-13 px-6 py-2.5 text-lg",
+        lg: "min-h-13 px-6 py-2.5 text-base sm:text-lg",
         icon: "size-11",
+      },
+      // A long label may wrap on a narrow phone; a phone number must never break at its hyphen.
+      wrap: {
+        onPhones: "max-sm:whitespace-normal",
+        never: "",
       },
     },
     compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
-    defaultVariants: { variant: "primary", size: "md" },
+    defaultVariants: { variant: "primary", size: "md", wrap: "onPhones" },
   },
 );
 
@@ -36,9 +41,13 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   ButtonVariants & { ref?: Ref<HTMLButtonElement> };
 
 /** A real `<button>`, type="button" unless the caller says otherwise. For navigation use ButtonLink. */
-export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
+export function Button({ className, variant, size, wrap, type = "button", ...props }: ButtonProps) {
   return (
-    <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+    <button
+      type={type}
+      className={cn(buttonVariants({ variant, size, wrap }), className)}
+      {...props}
+    />
   );
 }
 
@@ -46,6 +55,6 @@ type ButtonLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> &
   ButtonVariants & { href: string; ref?: Ref<HTMLAnchorElement> };
 
 /** A link that looks like a button: it always has an href, so it works before any script runs. */
-export function ButtonLink({ className, variant, size, ...props }: ButtonLinkProps) {
-  return <a className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function ButtonLink({ className, variant, size, wrap, ...props }: ButtonLinkProps) {
+  return <a className={cn(buttonVariants({ variant, size, wrap }), className)} {...props} />;
 }

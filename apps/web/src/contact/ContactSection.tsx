@@ -18,7 +18,7 @@ export function ContactSection() {
         <aside className="flex flex-col gap-8 rounded-2xl bg-navy-900 p-6 text-white shadow-raised sm:p-8">
           <div className="flex flex-col gap-3">
             <p className="text-lg font-semibold text-brand-100">{contactSection.callPrompt}</p>
-            <ButtonLink href={business.phone.href} size="lg" className="w-full">
+            <ButtonLink href={business.phone.href} size="lg" wrap="never" className="w-full">
               <Phone aria-hidden="true" />
               {contactSection.callCta}
             </ButtonLink>

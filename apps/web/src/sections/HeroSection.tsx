@@ -28,7 +28,7 @@ export function HeroSection() {
             <ButtonLink href={`#${sectionIds.contact}`} size="lg">
               {hero.primaryCta}
             </ButtonLink>
-            <ButtonLink href={business.phone.href} variant="onDark" size="lg">
+            <ButtonLink href={business.phone.href} variant="onDark" size="lg" wrap="never">
               <Phone aria-hidden="true" />
               {hero.callCta}
             </ButtonLink>
