@@ -11,7 +11,7 @@ import { startTestDatabase } from "./support/testDatabase.ts";
 const everyRule = [200, 204, 400, 401, 403, 404, 405, 413, 415, 429];
 
 Deno.test("whatever a client sends, the function answers within its contract and stores each lead once", async (t) => {
-  const settings = fuzzSettings("in-process fuzz", 5000);
+  const settings = fuzzSettings("in-process fuzz", 10_000);
   const database = await startTestDatabase();
   const clock = new Date("2026-05-04T10:00:00Z");
   const provider = logProvider({ print: false });
@@ -28,17 +28,20 @@ Deno.test("whatever a client sends, the function answers within its contract and
     await t.step(
       "generated methods, headers and bodies get a 2xx or 4xx JSON answer README's table allows",
       async () => {
-        const property = fc.asyncProperty(hostileRequest({ inProcess: true }), async (generated) => {
-          const requests = Array.from({ length: generated.copies }, () => toRequest(generated));
-          const expectation = expectedAnswer(toRequest(generated), generated.body);
-          const responses = await Promise.all(requests.map((request) => handle(request)));
-          for (const [index, response] of responses.entries()) {
-            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-            const leadId = await checkAnswer(toRequest(generated), response, expectation);
-            if (leadId && expectation.requestId) ledger.record(expectation.requestId, leadId);
-            assert.ok(requests[index]);
-          }
-        });
+        const property = fc.asyncProperty(
+          hostileRequest({ inProcess: true }),
+          async (generated) => {
+            // Copies go at the same moment, like a double-clicked submit.
+            const copies = Array.from({ length: generated.copies }, () => toRequest(generated));
+            const expectation = expectedAnswer(toRequest(generated), generated.body);
+            const responses = await Promise.all(copies.map((request) => handle(request)));
+            for (const response of responses) {
+              statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+              const leadId = await checkAnswer(toRequest(generated), response, expectation);
+              if (leadId && expectation.requestId) ledger.record(expectation.requestId, leadId);
+            }
+          },
+        );
         await fc.assert(property, settings);
         console.log(`answers by status: ${JSON.stringify(Object.fromEntries(statuses))}`);
       },

@@ -9,7 +9,7 @@ import { LeadLedger } from "./support/leadLedger.ts";
 import { startTestStack } from "./support/testStack.ts";
 
 Deno.test("over real HTTP through the gateway, generated requests get the same honest answers", async (t) => {
-  const settings = fuzzSettings("HTTP fuzz", 300);
+  const settings = fuzzSettings("HTTP fuzz", 1000);
   const stack = await startTestStack({
     PUBLIC_API_KEYS: testApiKey,
     IP_HASH_SECRET: "test-ip-hash-secret",
@@ -23,7 +23,10 @@ Deno.test("over real HTTP through the gateway, generated requests get the same h
     await t.step("no 5xx, and every answer is the JSON README's table allows", async () => {
       const property = fc.asyncProperty(hostileRequest({ inProcess: false }), async (generated) => {
         const send = () => fetch(toRequest(generated, stack.functionsUrl));
-        const expectation = expectedAnswer(toRequest(generated, stack.functionsUrl), generated.body);
+        const expectation = expectedAnswer(
+          toRequest(generated, stack.functionsUrl),
+          generated.body,
+        );
         const responses = await Promise.all(Array.from({ length: generated.copies }, send));
         for (const response of responses) {
           statuses.add(response.status);
@@ -34,7 +37,10 @@ Deno.test("over real HTTP through the gateway, generated requests get the same h
       });
       await fc.assert(property, settings);
       assert.ok(statuses.has(200), "some requests were accepted");
-      assert.ok([...statuses].filter((status) => status >= 400).length >= 5, `only ${[...statuses]}`);
+      assert.ok(
+        [...statuses].filter((status) => status >= 400).length >= 5,
+        `only ${[...statuses]}`,
+      );
     });
 
     await t.step("every 200 is one stored lead with the id the visitor got", async () => {

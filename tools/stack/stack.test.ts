@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -100,4 +101,58 @@ test("the gateway sets X-Forwarded-For itself: a client cannot pick its rate-lim
   for (let i = 0; i < 6; i++) statuses.push(await send(`192.0.2.${i}`));
   // The default limit is 5 per window, and 1 was used by the first test from the same address.
   assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
+});
+
+/** A POST from a given loopback address: the gateway sees each as another client. */
+function postFrom(
+  localAddress: string,
+  url: string,
+): Promise<{ status: number; retryAfter?: string }> {
+  const body = JSON.stringify(submission());
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: {
+          apikey: localPublishableKey,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            ...(response.headers["retry-after"]
+              ? { retryAfter: response.headers["retry-after"] }
+              : {}),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("through the gateway, a flood from one address is limited while another address gets through", async () => {
+  const flood = Array.from({ length: 60 }, (_, i) =>
+    postFrom(i % 12 === 6 ? "127.0.0.4" : "127.0.0.3", stack.functionsUrl).then((answer) => ({
+      ...answer,
+      from: i % 12 === 6 ? "B" : "A",
+    })),
+  );
+  const answers = await Promise.all(flood);
+  const statusesOf = (client: string) =>
+    answers.filter((answer) => answer.from === client).map((answer) => answer.status);
+  assert.equal(statusesOf("A").filter((status) => status === 200).length, 5);
+  assert.equal(statusesOf("A").filter((status) => status === 429).length, 50);
+  assert.deepEqual(statusesOf("B"), [200, 200, 200, 200, 200]);
+  for (const answer of answers.filter((a) => a.status === 429)) {
+    assert.match(answer.retryAfter ?? "", /^[1-9]\d*$/);
+  }
 });

@@ -3,6 +3,17 @@ import postgres from "postgres";
 export type Database = postgres.Sql;
 
 /**
+ * Seconds before a closed connection reconnects, after `retries` failed attempts in a row.
+ * postgres.js's default grows to 10–20 s after a dozen failures, and a blip of a fraction of a
+ * second makes that many (each waiting query tries): visitors then waited up to 20 s for a
+ * database that was back long before (measured by tests/databaseRestart.test.ts). A second is
+ * the most a visitor waits here; five connections per instance cannot storm the database.
+ */
+export function reconnectDelaySeconds(retries: number): number {
+  return Math.min(1, 0.05 * 2 ** retries);
+}
+
+/**
  * One small pool per function instance. Named prepared statements are off because the platform's
  * transaction pooler and the embedded PGlite (one shared backend) cannot keep them per client.
  */
@@ -10,6 +21,7 @@ export function connectDatabase(url: string, max: number): Database {
   return postgres(url, {
     max,
     prepare: false,
+    backoff: reconnectDelaySeconds,
     connect_timeout: 5,
     idle_timeout: 30,
     max_lifetime: 30 * 60,

@@ -62,7 +62,10 @@ export async function checkAnswer(
 ): Promise<string | undefined> {
   const what = `${request.method} ${new URL(request.url).pathname} answered ${response.status}`;
   assert.ok(response.status < 500, `${what}: a 5xx with the database up`);
-  assert.ok(expectation.statuses.includes(response.status), `${what}, expected ${expectation.statuses}`);
+  assert.ok(
+    expectation.statuses.includes(response.status),
+    `${what}, expected ${expectation.statuses}`,
+  );
   const text = await response.text();
   if (response.status === 204) {
     assert.equal(request.method, "OPTIONS", what);
@@ -80,14 +83,18 @@ export async function checkAnswer(
   const answer = JSON.parse(text) as Record<string, unknown>;
   if (response.status === 200) {
     assert.deepEqual(Object.keys(answer), ["id"], what);
-    assert.match(String(answer.id), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.match(
+      String(answer.id),
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     return String(answer.id);
   }
   assert.equal(typeof answer.error, "string", what);
   assert.ok(String(answer.error).length > 10, `${what}: an error a person can read`);
   const extra = Object.keys(answer).filter((key) => key !== "error");
   assert.deepEqual(extra, response.status === 400 && "fields" in answer ? ["fields"] : [], what);
-  if (response.status === 429) assert.match(response.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
+  if (response.status === 429)
+    assert.match(response.headers.get("retry-after") ?? "", /^[1-9]\d*$/);
   if (response.status === 405) assert.ok(response.headers.get("allow"), what);
   return undefined;
 }

@@ -1,7 +1,7 @@
-import { maxSubmissionBytes } from "@bluewater/content/contactSubmission.ts";
-import { serviceOptions } from "@bluewater/content/serviceOptions.ts";
 import fc from "fast-check";
-import { functionUrl, testApiKey, testOrigin } from "./harness.ts";
+import { functionUrl } from "./harness.ts";
+import { hostileBody } from "./hostileBodies.ts";
+import { hostileHeaders } from "./hostileHeaders.ts";
 
 /** One generated request: everything a client controls, bodies and headers alike. */
 export interface GeneratedRequest {
@@ -14,366 +14,41 @@ export interface GeneratedRequest {
   copies: number;
 }
 
-const encoder = new TextEncoder();
-
-/** Characters that break naive code: controls, NUL, direction marks, lone surrogates, emoji. */
-const trickyCharacters = [
-  "\u0000",
-  "\u0007",
-  "\u001b",
-  "\u007f",
-  "\u0085",
-  "\u200b",
-  "\u200e",
-  "\u200f",
-  "\u202e",
-  "\u2028",
-  "\ufeff",
-  "\ud800",
-  "\udfff",
-  "💧",
-  "👩‍👩‍👧",
-  "é",
-  "\r\n",
-  "\t",
-  "<",
-  "&",
-  "'",
-  '"',
-  "\\",
-];
-
-const textUnit = fc.oneof(
-  { weight: 6, arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }) },
-  { weight: 3, arbitrary: fc.constantFrom(...trickyCharacters) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) },
-);
-const text = (maxLength: number) => fc.string({ unit: textUnit, maxLength });
-const anyJson = fc.jsonValue({ maxDepth: 3 });
-
-/** Header values a client can put on the wire: visible ASCII, space, tab and obs-text. */
-const headerText = (maxLength: number) =>
-  fc.string({
-    unit: fc
-      .oneof(
-        { weight: 8, arbitrary: fc.integer({ min: 0x20, max: 0x7e }) },
-        { weight: 1, arbitrary: fc.constantFrom(0x09, 0x80, 0x9f, 0xa0, 0xe9, 0xff) },
-      )
-      .map((c) => String.fromCharCode(c)),
-    maxLength,
-  });
-
-const pooledRequestId = fc
-  .integer({ min: 0, max: 23 })
-  .map((n) => `5f0c6a1e-0000-4000-8000-${n.toString(16).padStart(12, "0")}`);
-
-const fields = {
-  name: fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("Dana Homeowner", "José Núñez", "李雷", "  Pat  ") },
-    { weight: 3, arbitrary: text(120) },
-    { weight: 1, arbitrary: fc.constantFrom("n".repeat(100), "n".repeat(101), "💧".repeat(51)) },
-    { weight: 1, arbitrary: anyJson },
-  ),
-  phone: fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("(586) 555-0123", "+1 586 555 0123 ext. 42") },
-    { weight: 3, arbitrary: fc.stringMatching(/^\+?[0-9 ().-]{3,24}( ?x ?[0-9]{1,7})?$/) },
-    { weight: 2, arbitrary: text(40) },
-    { weight: 1, arbitrary: anyJson },
-  ),
-  email: fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("dana@example.com", "o'brien+leads@example.org") },
-    { weight: 2, arbitrary: fc.emailAddress() },
-    { weight: 2, arbitrary: text(60) },
-    { weight: 1, arbitrary: fc.constantFrom("a@b", `${"a".repeat(250)}@x.io`, "a@b.co") },
-    { weight: 1, arbitrary: anyJson },
-  ),
-  service: fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom("", ...serviceOptions.map((option) => option.value)) },
-    { weight: 2, arbitrary: fc.constantFrom("INTERIOR", " interior ", "constructor", "__proto__") },
-    { weight: 1, arbitrary: anyJson },
-  ),
-  message: fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom("", "Water comes in along the north wall.") },
-    { weight: 3, arbitrary: text(300) },
-    {
-      weight: 1,
-      arbitrary: fc.constantFrom("m".repeat(2000), "m".repeat(2001), "💧".repeat(1000)),
-    },
-    { weight: 1, arbitrary: anyJson },
-  ),
-  requestId: fc.oneof(
-    { weight: 4, arbitrary: fc.uuid() },
-    { weight: 3, arbitrary: pooledRequestId },
-    { weight: 1, arbitrary: pooledRequestId.map((id) => id.toUpperCase()) },
-    {
-      weight: 1,
-      arbitrary: fc.constantFrom("", "not-a-uuid", "5f0c6a1e-0000-4000-8000-00000000000g"),
-    },
-    { weight: 1, arbitrary: anyJson },
-  ),
-  website: fc.oneof(
-    { weight: 8, arbitrary: fc.constant("") },
-    { weight: 2, arbitrary: fc.constantFrom(" ", "https://spam.example", null, 0, false, [], {}) },
-  ),
-  elapsedMs: fc.oneof(
-    { weight: 6, arbitrary: fc.constant(12_000) },
-    { weight: 2, arbitrary: fc.constantFrom(0, 1999, 2000, -1, 1e308, 1.5, "9000", null, true) },
-    { weight: 1, arbitrary: fc.double() },
-  ),
-};
-
-/** JSON text from key/value pairs, so keys may repeat and `__proto__` stays an ordinary key. */
-function objectText(entries: ReadonlyArray<readonly [string, unknown]>): string {
-  return `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(",")}}`;
-}
-
-/** The form's fields, each present or not, with valid or random values, plus stray keys. */
-const randomEntries = fc
-  .tuple(
-    ...Object.entries(fields).map(([key, value]) =>
-      fc.option(
-        value.map((v) => [key, v] as const),
-        { freq: 10, nil: undefined },
-      ),
-    ),
-  )
-  .map((entries) => entries.filter((entry) => entry !== undefined));
-
-const validEntries = fc
-  .uuid()
-  .map((requestId) => [
-    ["name", "Dana Homeowner"] as const,
-    ["phone", "(586) 555-0123"] as const,
-    ["email", "dana@example.com"] as const,
-    ["service", "interior"] as const,
-    ["message", "Wet wall."] as const,
-    ["requestId", requestId] as const,
-    ["website", ""] as const,
-    ["elapsedMs", 9000] as const,
-  ]);
-
-type FieldName = keyof typeof fields;
-const fieldNames = Object.keys(fields) as FieldName[];
-
-/** A valid submission with a few fields changed to random values, dropped, or repeated. */
-const nearValidEntries = fc
-  .tuple(
-    validEntries,
-    fc.oneof(
-      { weight: 3, arbitrary: fc.constant([]) },
-      {
-        weight: 4,
-        arbitrary: fc.array(
-          fc.tuple(
-            fc
-              .constantFrom(...fieldNames)
-              .chain((name) => fields[name].map((v) => [name, v] as const)),
-            fc.constantFrom("replace", "replace", "drop", "repeat"),
-          ),
-          { minLength: 1, maxLength: 3 },
-        ),
-      },
-    ),
-    fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 8 }), fc.constant("__proto__")), anyJson), {
-      maxLength: 2,
-    }),
-  )
-  .map(([valid, changes, extras]) => {
-    let entries: Array<readonly [string, unknown]> = [...valid];
-    for (const [[name, value], change] of changes) {
-      if (change === "repeat") entries.push([name, value]);
-      else {
-        entries = entries.filter(([key]) => key !== name);
-        if (change === "replace") entries.push([name, value]);
-      }
-    }
-    return [...entries, ...extras];
-  });
-
-/** A valid submission padded to a byte size just under, at or just over the 16 KB limit. */
-const nearLimit = fc
-  .tuple(validEntries, fc.integer({ min: -48, max: 48 }), fc.constantFrom("p", "é", "💧"))
-  .map(([entries, delta, pad]) => {
-    const bare = objectText([...entries, ["pad", ""]]);
-    const room = maxSubmissionBytes + delta - encoder.encode(bare).length;
-    const width = encoder.encode(pad).length;
-    const padding = pad.repeat(Math.floor(room / width)) + "p".repeat(room % width);
-    return objectText([...entries, ["pad", padding]]);
-  });
-
-const bodyText = fc.oneof(
-  { weight: 16, arbitrary: nearValidEntries.map(objectText) },
-  { weight: 3, arbitrary: randomEntries.map(objectText) },
-  { weight: 2, arbitrary: nearLimit },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(nearValidEntries.map(objectText), fc.nat())
-      .map(([json, cut]) => json.slice(0, cut % Math.max(1, json.length))),
-  },
-  { weight: 2, arbitrary: anyJson.map((value) => JSON.stringify(value)) },
-  {
-    weight: 1,
-    arbitrary: fc
-      .tuple(fc.integer({ min: 1, max: 9000 }), fc.boolean())
-      .map(([depth, arrays]) =>
-        arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1}".repeat(depth),
-      ),
-  },
-  { weight: 1, arbitrary: text(400) },
-  { weight: 1, arbitrary: fc.constantFrom("", " ", "null", "[]", "{}", '"x"', "{,}", "\u0000") },
-  {
-    weight: 1,
-    arbitrary: fc
-      .tuple(validEntries, fc.integer({ min: 16_000, max: 40_000 }))
-      .map(([entries, size]) => objectText([...entries, ["message", "m".repeat(size)]])),
-  },
-);
-
-const body = fc.oneof(
-  {
-    weight: 12,
-    arbitrary: fc
-      .tuple(
-        bodyText,
-        fc.constantFrom("utf-8", "utf-8", "utf-8", "utf-8", "utf-8", "bom", "utf-16le"),
-      )
-      .map(([value, encoding]) => {
-        if (encoding === "utf-16le") {
-          return new Uint8Array(new Uint16Array(Array.from(value, (c) => c.charCodeAt(0))).buffer);
-        }
-        return encoder.encode(encoding === "bom" ? `\ufeff${value}` : value);
-      }),
-  },
-  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 600 }) },
-);
-
-const contentType = fc.oneof(
-  { weight: 12, arbitrary: fc.constant("application/json") },
-  {
-    weight: 4,
-    arbitrary: fc.constantFrom(
-      "application/json; charset=utf-8",
-      "application/json;charset=UTF-8",
-      "Application/JSON",
-      "application/json; charset=latin1",
-      "application/json ; charset=utf-16",
-      "text/json",
-      "application/jsonx",
-      "text/plain;charset=UTF-8",
-      "application/x-www-form-urlencoded",
-      "multipart/form-data; boundary=x",
-      "",
-    ),
-  },
-  { weight: 1, arbitrary: headerText(40) },
-);
-
-const forwardedFor = fc.oneof(
-  { weight: 5, arbitrary: fc.ipV4() },
-  { weight: 2, arbitrary: fc.constantFrom("192.0.2.1", "192.0.2.2", "2001:db8::1", "unknown") },
-  { weight: 1, arbitrary: fc.tuple(fc.ipV6(), fc.ipV4()).map(([a, b]) => `${a}, ${b}`) },
-  { weight: 2, arbitrary: headerText(60) },
-);
-
-/** Headers a client controls; names never repeat, so proxies cannot merge or drop copies. */
-const headerFields = {
-  apikey: fc.oneof(
-    fc.constantFrom("", `${testApiKey}x`, testApiKey.toUpperCase(), ` ${testApiKey}\t`),
-    fc.constant(`Bearer ${testApiKey}`),
-    headerText(80),
-  ),
-  authorization: fc.oneof(fc.constant("Bearer"), headerText(80)),
-  origin: fc.oneof(
-    fc.constantFrom(
-      "http://127.0.0.1:8080",
-      "https://evil.example",
-      "null",
-      `${testOrigin}/`,
-      testOrigin.toUpperCase(),
-    ),
-    headerText(40),
-  ),
-  "content-type": contentType,
-  "x-forwarded-for": forwardedFor,
-  "x-real-ip": headerText(40),
-  "user-agent": headerText(1200),
-  "x-deliverer-secret": headerText(30),
-  "x-fuzz-extra": headerText(200),
-};
-type HeaderName = keyof typeof headerFields;
-
-/** What supabase-js sends from the site, from a random address. */
-const formHeaders = forwardedFor.map((address) => ({
-  apikey: testApiKey,
-  authorization: `Bearer ${testApiKey}`,
-  origin: testOrigin,
-  "content-type": "application/json",
-  "x-client-info": "supabase-js/2.58.0",
-  "user-agent": "Mozilla/5.0 (fuzz)",
-  "x-forwarded-for": address,
-}));
-
-/** The form's headers with up to three of them changed to random values or dropped. */
-const headersArbitrary = (withContentLength: boolean) =>
-  fc
-    .tuple(
-      formHeaders,
-      fc.oneof(
-        { weight: 4, arbitrary: fc.constant([]) },
-        {
-          weight: 5,
-          arbitrary: fc.array(
-            fc
-              .constantFrom(...(Object.keys(headerFields) as HeaderName[]))
-              .chain((name) =>
-                fc.option(headerFields[name], { nil: undefined }).map((v) => [name, v] as const),
-              ),
-            { minLength: 1, maxLength: 3 },
-          ),
-        },
-      ),
-      withContentLength
-        ? fc.oneof(
-            { weight: 12, arbitrary: fc.constant(null) },
-            { weight: 1, arbitrary: fc.constantFrom("0", "12", "16385", "99999999", "abc", "-5") },
-          )
-        : fc.constant(null),
-    )
-    .map(([form, changes, contentLength]) => {
-      const headers: Record<string, string> = { ...form };
-      for (const [name, value] of changes) {
-        if (value === undefined) delete headers[name];
-        else headers[name] = value;
-      }
-      if (contentLength !== null) headers["content-length"] = contentLength;
-      return headers;
-    });
-
 /**
  * Any request a client could send to the function. `inProcess` adds lying Content-Length
  * headers, which only a request built in memory can carry (an HTTP client frames the body).
  */
 export function hostileRequest(options: { inProcess: boolean }): fc.Arbitrary<GeneratedRequest> {
-  return fc.record({
-    method: fc.oneof(
-      { weight: 14, arbitrary: fc.constant("POST") },
-      {
-        weight: 4,
-        arbitrary: fc.constantFrom("OPTIONS", "GET", "HEAD", "PUT", "PATCH", "DELETE", "post"),
-      },
-    ),
-    subPath: fc.oneof(
-      { weight: 14, arbitrary: fc.constant("") },
-      {
-        weight: 2,
-        arbitrary: fc.constantFrom("/", "/deliver", "/deliver/", "/nope", "//", "?x=1"),
-      },
-    ),
-    headers: headersArbitrary(options.inProcess),
-    body: fc.option(body, { freq: 12, nil: undefined }),
-    copies: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, fc.constantFrom(2, 3)),
-  });
+  return fc
+    .record({
+      method: fc.oneof(
+        { weight: 14, arbitrary: fc.constant("POST") },
+        {
+          weight: 4,
+          arbitrary: fc.constantFrom("OPTIONS", "GET", "HEAD", "PUT", "PATCH", "DELETE", "post"),
+        },
+      ),
+      subPath: fc.oneof(
+        { weight: 14, arbitrary: fc.constant("") },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom("/", "/deliver", "/deliver/", "/nope", "//", "?x=1"),
+        },
+      ),
+      headers: hostileHeaders(options.inProcess),
+      body: fc.option(hostileBody, { freq: 12, nil: undefined }),
+      copies: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, fc.constantFrom(2, 3)),
+    })
+    .map((generated) => Object.assign(generated, { [fc.toStringMethod]: describe }));
+}
+
+/** fast-check prints a failing request with this: the body shortened, its size kept. */
+function describe(this: GeneratedRequest): string {
+  const body =
+    this.body === undefined
+      ? "none"
+      : `${this.body.length} bytes ${JSON.stringify(new TextDecoder().decode(this.body.slice(0, 300)))}`;
+  return `${this.copies} × ${this.method} …${this.subPath} ${JSON.stringify(this.headers)} body ${body}`;
 }
 
 /** The request as a client would send it; GET and HEAD carry no body. */

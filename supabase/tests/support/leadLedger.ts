@@ -27,7 +27,8 @@ export class LeadLedger {
     const rows = await db<{ request_id: string; id: string; is_spam: boolean }[]>`
       select request_id::text, id::text, is_spam from public.contact_requests`;
     const stored = new Map<string, string[]>();
-    for (const row of rows) stored.set(row.request_id, [...(stored.get(row.request_id) ?? []), row.id]);
+    for (const row of rows)
+      stored.set(row.request_id, [...(stored.get(row.request_id) ?? []), row.id]);
     for (const [requestId, ids] of this.#answered) {
       assert.equal(ids.size, 1, `request ${requestId} was answered with ${[...ids]}`);
       assert.deepEqual(stored.get(requestId), [...ids], `request ${requestId} is stored once`);

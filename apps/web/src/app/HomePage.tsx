@@ -13,9 +13,11 @@ import { ProcessSection } from "../sections/ProcessSection.tsx";
 import { ProofBand } from "../sections/ProofBand.tsx";
 import { TestimonialsSection } from "../sections/TestimonialsSection.tsx";
 import { ServicesSection } from "../services/ServicesSection.tsx";
+import { useHydratedMarker } from "./useHydratedMarker.ts";
 
 /** The landing page, in SPEC §2's order. */
 export function HomePage() {
+  useHydratedMarker();
   return (
     <ServiceRequestProvider>
       <a

@@ -3,9 +3,11 @@ import { ButtonLink } from "@bluewater/ui/button";
 import { useLocation } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { BrandMark } from "../components/BrandMark.tsx";
+import { useHydratedMarker } from "./useHydratedMarker.ts";
 
 export function NotFoundPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  useHydratedMarker();
 
   useEffect(() => {
     console.error(notFoundPage.consoleMessage, pathname);

@@ -1,6 +1,6 @@
 import { chatCopy, chatRules } from "@bluewater/content/chat";
 import type { Page } from "@playwright/test";
-import { expect, gotoInteractive, pauseClock, test } from "./fixtures.ts";
+import { expect, gotoInteractive, stopClock, test } from "./fixtures.ts";
 
 const reply = (topic: string) => chatRules.find((rule) => rule.topic === topic)?.reply ?? "";
 
@@ -38,7 +38,7 @@ test.describe("the help chat", () => {
     await page.clock.install();
     await gotoInteractive(page, { fakeClock: true });
     const panel = await openChat(page);
-    await pauseClock(page);
+    await stopClock(page);
     await panel.getByRole("button", { name: "How long does it take?" }).click();
     const log = panel.getByRole("log");
     await page.clock.runFor(99);
@@ -121,7 +121,7 @@ test.describe("the launcher's tooltip", () => {
     await page.mouse.move(10, 300);
     // The tooltip's code loads on the first mouse move; it then wraps the launcher.
     await expect(launcher).toHaveAttribute("data-state", "closed");
-    await pauseClock(page);
+    await stopClock(page);
     const tooltip = page.getByRole("tooltip");
     await launcher.hover();
     await page.clock.runFor(699);

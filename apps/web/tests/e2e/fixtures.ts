@@ -75,10 +75,14 @@ export async function gotoInteractive(
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Stops the page's fake clock where it is: from here on only `clock.runFor` moves time. */
-export async function pauseClock(page: Page): Promise<void> {
+/**
+ * Stops Playwright's fake clock (installed before the page opened): from here on only
+ * `clock.runFor` moves time, so delays can be measured exactly. The stop is set a minute ahead,
+ * so the running clock can never have passed it, whatever the machine's load.
+ */
+export async function stopClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
+  await page.clock.pauseAt(now + 60_000);
 }
 
 /** The fixed bar's height: a section is "in view" when its top sits just below it. */
