@@ -71,8 +71,23 @@ function summarize(report: ReportJson): LighthouseSummary {
   };
 }
 
-/** One Lighthouse 13 run in Debian's Chromium; `desktop` uses Lighthouse's desktop preset. */
+/**
+ * One Lighthouse 13 run in Debian's Chromium; `desktop` uses Lighthouse's desktop preset. A run
+ * whose trace Lighthouse could not read (NO_NAVSTART, no performance score) is run again.
+ */
 export async function runLighthouse(
+  url: string,
+  formFactor: "mobile" | "desktop",
+  attempts = 3,
+): Promise<LighthouseSummary> {
+  for (let attempt = 1; ; attempt++) {
+    const summary = await runLighthouseOnce(url, formFactor);
+    if (summary.scores.performance !== null || attempt >= attempts) return summary;
+    console.error(`[bench] Lighthouse could not score the run (attempt ${attempt}); running again`);
+  }
+}
+
+async function runLighthouseOnce(
   url: string,
   formFactor: "mobile" | "desktop",
 ): Promise<LighthouseSummary> {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, normalize, sep } from "node:path";
 import { compress, type Encoding, isCompressible, negotiateEncoding } from "./compression.ts";
@@ -50,6 +50,21 @@ export async function createSiteHandler(root: string) {
       file.encoded.set(encoding, body);
     }
     return body;
+  }
+
+  // Compressing at brotli's best level takes a moment per file, so it is done once, at start,
+  // rather than on the first visitor's request.
+  const files = await readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of files) {
+    if (!entry.isFile()) continue;
+    const path = `/${join(entry.parentPath, entry.name)
+      .slice(root.length + 1)
+      .split(sep)
+      .join("/")}`;
+    const file = await load(path);
+    if (!file || !isCompressible(file.contentType, file.body.length)) continue;
+    encodedBody(file, "br");
+    encodedBody(file, "gzip");
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

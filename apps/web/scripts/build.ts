@@ -65,12 +65,8 @@ function withAppChunks(html: string, chunks: readonly string[]): string {
   return html.replace(boot[0], `${boot[0]} data-app-chunks='${JSON.stringify(chunks)}'`);
 }
 
-interface ServerEntry {
-  renderPath(path: string): Promise<string>;
-  documentHead(kind: "home" | "not-found", options: { siteUrl: string }): string;
-  siteFiles(siteUrl: string, buildDate: string): Record<string, string>;
-  headersFile(options: { connectOrigins: readonly string[] }): string;
-}
+/** What the server bundle exports, typed from its source. */
+type ServerEntry = typeof import("../src/entry-server.tsx");
 
 await build({ root: appRoot, logLevel: "warn", build: { outDir: dist, emptyOutDir: true } });
 await build({
@@ -87,10 +83,12 @@ const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.c
 if (!stylesheet?.[1]) throw new Error("The client build produced no stylesheet link to inline.");
 const css = await readFile(`${dist}${stylesheet[1]}`, "utf8");
 
+const faviconSvg = await readFile(`${appRoot}public/favicon.svg`, "utf8");
+
 async function prerender(path: string, kind: "home" | "not-found", file: string) {
   const html = template
     .replace(stylesheet?.[0] ?? "", `<style>${css}</style>`)
-    .replace("<!--app-head-->", server.documentHead(kind, { siteUrl }))
+    .replace("<!--app-head-->", server.documentHead(kind, { siteUrl, faviconSvg }))
     .replace("<!--app-html-->", await server.renderPath(path));
   await writeFile(`${dist}/${file}`, html);
 }

@@ -6,6 +6,16 @@ export type PageKind = "home" | "not-found";
 
 interface HeadOptions {
   siteUrl: string;
+  /** The favicon's SVG, inlined so the browser makes no request for it before the first paint. */
+  faviconSvg: string;
+}
+
+function svgDataUri(svg: string): string {
+  const compact = svg
+    .replace(/<title>.*?<\/title>/s, "")
+    .replace(/>\s+</g, "><")
+    .trim();
+  return `data:image/svg+xml,${encodeURIComponent(compact)}`;
 }
 
 const meta = (name: string, content: string) =>
@@ -14,16 +24,16 @@ const property = (name: string, content: string) =>
   `<meta property="${name}" content="${escapeHtml(content)}" />`;
 
 /** Everything in <head> besides the stylesheet and scripts, for one prerendered page. */
-export function documentHead(kind: PageKind, { siteUrl }: HeadOptions): string {
+export function documentHead(kind: PageKind, { siteUrl, faviconSvg }: HeadOptions): string {
   const canonical = `${siteUrl}/`;
   const title = kind === "home" ? site.title : notFoundPage.title;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta("description", site.description),
     meta("theme-color", site.themeColor),
-    `<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`,
+    `<link rel="icon" href="${svgDataUri(faviconSvg)}" type="image/svg+xml" />`,
     `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />`,
-    `<link rel="manifest" href="/site.webmanifest" />`,
+    // The web manifest is linked by the boot script after the first paint (see src/boot.ts).
   ];
   if (kind === "not-found") return [...tags, meta("robots", "noindex")].join("\n    ");
   return [

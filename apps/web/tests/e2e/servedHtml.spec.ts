@@ -11,7 +11,7 @@ import {
   site,
   testimonials,
 } from "@bluewater/content";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoInteractive, test } from "./fixtures.ts";
 
 /** HTML-escape the way React's server renderer does, to find text in the raw markup. */
 const inHtml = (text: string) =>
@@ -107,6 +107,11 @@ test.describe("files for crawlers, browsers and agents", () => {
     expect(text.startsWith(`# ${business.name}\n`)).toBe(true);
     expect(text).toContain(`> ${site.description}`);
     expect(text).toMatch(/\]\(https:\/\/.+#contact\)/);
+  });
+
+  test("the web manifest is linked once the page has painted", async ({ page }) => {
+    await gotoInteractive(page);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
   });
 
   test("the web manifest and icons exist", async ({ request }) => {

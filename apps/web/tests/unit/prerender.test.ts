@@ -7,17 +7,23 @@ import { siteFiles } from "../../src/prerender/siteFiles.ts";
 import { serializeJsonLd } from "../../src/prerender/structuredData.ts";
 
 const siteUrl = "https://example.test";
+const faviconSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg"><title>Mark</title> <path d="M0 0"/></svg>';
 
 describe("the document head", () => {
   it("gives the home page a canonical URL, Open Graph tags and the business JSON-LD", () => {
-    const head = documentHead("home", { siteUrl });
+    const head = documentHead("home", { siteUrl, faviconSvg });
     expect(head).toContain('<link rel="canonical" href="https://example.test/" />');
     expect(head).toContain('property="og:image" content="https://example.test/og-image.png"');
     expect(head).toContain('"@type":"HomeAndConstructionBusiness"');
+    // Inlined, without its title: no request for it stands before the first paint.
+    expect(head).toContain(
+      `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>')}"`,
+    );
   });
 
   it("keeps the 404 page out of search results", () => {
-    const head = documentHead("not-found", { siteUrl });
+    const head = documentHead("not-found", { siteUrl, faviconSvg });
     expect(head).toContain('<meta name="robots" content="noindex" />');
     expect(head).not.toContain("canonical");
   });
