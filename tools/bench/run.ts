@@ -4,12 +4,11 @@
  * function's throughput. The same figures go to .bench/latest.json (git-ignored).
  */
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startEphemeralStack } from "../stack/ephemeralStack.ts";
 import { siteDistDir } from "../stack/paths.ts";
-import { startLocalStack } from "../stack/stack.ts";
 import {
   benchEmbeddedStack,
   benchPostgresStack,
@@ -29,24 +28,15 @@ const built = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@blu
 });
 if (built.status !== 0) throw new Error("the site did not build");
 
-const dataDir = await mkdtemp(join(tmpdir(), "bluewater-bench-"));
 const sitePort = 8700 + Math.floor(Math.random() * 200);
-const stack = await startLocalStack({
+const stack = await startEphemeralStack({
   env: {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
     ALLOWED_ORIGINS: `http://localhost:${sitePort}`,
     ...(process.env.VITE_SUPABASE_PUBLISHABLE_KEY
       ? { PUBLIC_API_KEYS: process.env.VITE_SUPABASE_PUBLISHABLE_KEY }
       : {}),
   },
-  host: "127.0.0.1",
-  database: { kind: "pglite", dataDir: join(dataDir, "pglite"), port: 0 },
-  gatewayPort: 0,
-  dataDir,
   site: { port: sitePort, distDir: siteDistDir },
-  delivererEverySeconds: 0,
-  quietFunction: true,
 });
 
 let results: BenchResults;
@@ -86,8 +76,7 @@ try {
     functions,
   };
 } finally {
-  await stack.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.dispose();
 }
 
 const table = formatTable(benchRows(results));

@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { type EphemeralStack, startEphemeralStack } from "./ephemeralStack.ts";
 import { siteDistDir } from "./paths.ts";
-import { type LocalStack, startLocalStack } from "./stack.ts";
 
-let stack: LocalStack;
+let stack: EphemeralStack | undefined;
 let siteUrl: string;
-let dataDir: string;
 
 before(async () => {
   if (!existsSync(join(siteDistDir, "index.html"))) {
@@ -19,24 +16,13 @@ before(async () => {
       `${siteDistDir} has no build: run \`pnpm build\` (or \`pnpm test\`) from the repository root`,
     );
   }
-  dataDir = await mkdtemp(join(tmpdir(), "bluewater-site-test-"));
-  stack = await startLocalStack({
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-    host: "127.0.0.1",
-    database: { kind: "pglite", dataDir: "memory://", port: 0 },
-    gatewayPort: 0,
-    dataDir,
-    site: { port: 0, distDir: siteDistDir },
-    delivererEverySeconds: 0,
-    quietFunction: true,
-  });
+  stack = await startEphemeralStack({ site: { port: 0, distDir: siteDistDir } });
   assert.ok(stack.siteUrl, "the stack serves the site");
   siteUrl = stack.siteUrl;
 });
 
 after(async () => {
-  await stack?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await stack?.dispose();
 });
 
 interface Fetched {

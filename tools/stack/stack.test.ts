@@ -1,33 +1,19 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 import postgres from "postgres";
 import { localPublishableKey } from "./env.ts";
-import { type LocalStack, startLocalStack } from "./stack.ts";
+import { type EphemeralStack, startEphemeralStack } from "./ephemeralStack.ts";
 
-let stack: LocalStack;
-let dataDir: string;
+let stack: EphemeralStack;
 
 before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "bluewater-stack-test-"));
-  stack = await startLocalStack({
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
-    host: "127.0.0.1",
-    database: { kind: "pglite", dataDir: "memory://", port: 0 },
-    gatewayPort: 0,
-    dataDir,
-    delivererEverySeconds: 0,
-    quietFunction: true,
-  });
+  stack = await startEphemeralStack();
 });
 
 after(async () => {
-  await stack.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.dispose();
 });
 
 const submission = () => ({

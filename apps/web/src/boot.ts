@@ -62,5 +62,10 @@ const chunks =
   document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset.appChunks;
 afterFirstPaint(() => {
   linkWebManifest();
+  // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
+  if (import.meta.env.DEV) {
+    import("./main.tsx").catch((error: unknown) => console.error(error));
+    return;
+  }
   startApp(JSON.parse(chunks ?? "[]") as string[]).catch((error: unknown) => console.error(error));
 });

@@ -8,30 +8,37 @@ const tones = {
   navy: "bg-navy-900 text-white",
 } as const;
 
+/** A section's heading copy, as the content package writes it. */
+export interface SectionCopy {
+  eyebrow: string;
+  heading: string;
+  intro?: string;
+}
+
 interface SectionProps {
   id: string;
   tone?: keyof typeof tones;
+  /** Shown centered above the children; a section that places its heading itself omits it. */
+  heading?: SectionCopy;
   className?: string;
   children: ReactNode;
 }
 
 /** A page section: an anchor the navigation can reach, a background tone and the page width. */
-export function Section({ id, tone = "white", className, children }: SectionProps) {
+export function Section({ id, tone = "white", heading, className, children }: SectionProps) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className={cn(tones[tone], className)}>
       <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:py-24">
+        {heading && <SectionHeading sectionId={id} {...heading} />}
         {children}
       </div>
     </section>
   );
 }
 
-interface SectionHeadingProps {
+interface SectionHeadingProps extends SectionCopy {
   /** The section's id: the heading becomes its accessible name. */
   sectionId: string;
-  eyebrow: string;
-  heading: string;
-  intro?: string;
   onDark?: boolean;
   align?: "center" | "start";
 }

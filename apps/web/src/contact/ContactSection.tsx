@@ -1,19 +1,13 @@
 import { business, businessHours, contactSection, sectionIds } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { CircleCheck, MapPin, Phone, Siren } from "lucide-react";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 import { BusinessHours } from "./BusinessHours.tsx";
 import { ContactForm } from "./ContactForm.tsx";
 
 export function ContactSection() {
   return (
-    <Section id={sectionIds.contact} tone="blue">
-      <SectionHeading
-        sectionId={sectionIds.contact}
-        eyebrow={contactSection.eyebrow}
-        heading={contactSection.heading}
-        intro={contactSection.intro}
-      />
+    <Section id={sectionIds.contact} tone="blue" heading={contactSection}>
       <div className="grid gap-8 lg:grid-cols-[1fr_1.5fr]">
         <aside className="flex flex-col gap-8 rounded-2xl bg-navy-900 p-6 text-white shadow-raised sm:p-8">
           <div className="flex flex-col gap-3">

@@ -4,7 +4,7 @@ import { Images } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
 import { Icon } from "../components/icons.tsx";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 
 const loadGallery = () => import("./FinishingGalleryDialog.tsx");
@@ -17,13 +17,7 @@ export function FinishingSection() {
   const { requestService } = useServiceRequest();
 
   return (
-    <Section id={sectionIds.finishing} tone="sand">
-      <SectionHeading
-        sectionId={sectionIds.finishing}
-        eyebrow={finishing.eyebrow}
-        heading={finishing.heading}
-        intro={finishing.intro}
-      />
+    <Section id={sectionIds.finishing} tone="sand" heading={finishing}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {finishing.ideas.map((idea) => (
           <li key={idea.id} className="flex gap-4 rounded-xl bg-white p-5 shadow-card">

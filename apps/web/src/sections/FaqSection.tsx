@@ -1,12 +1,11 @@
 import { faq, sectionIds } from "@bluewater/content";
 import { ChevronDown } from "lucide-react";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 
 /** Native disclosure widgets: they open without script and every answer is in the HTML. */
 export function FaqSection() {
   return (
-    <Section id={sectionIds.faq} tone="sand">
-      <SectionHeading sectionId={sectionIds.faq} eyebrow={faq.eyebrow} heading={faq.heading} />
+    <Section id={sectionIds.faq} tone="sand" heading={faq}>
       <div className="mx-auto flex max-w-3xl flex-col gap-3">
         {faq.items.map((item) => (
           <details key={item.id} className="group rounded-xl bg-white shadow-card">

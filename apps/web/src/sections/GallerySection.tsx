@@ -2,17 +2,11 @@ import { gallery, sectionIds } from "@bluewater/content";
 import { Badge } from "@bluewater/ui/badge";
 import { Card } from "@bluewater/ui/card";
 import { ContentImage } from "../components/ContentImage.tsx";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 
 export function GallerySection() {
   return (
-    <Section id={sectionIds.gallery}>
-      <SectionHeading
-        sectionId={sectionIds.gallery}
-        eyebrow={gallery.eyebrow}
-        heading={gallery.heading}
-        intro={gallery.intro}
-      />
+    <Section id={sectionIds.gallery} heading={gallery}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {gallery.items.map((item) => (
           <li key={item.id} className="flex">

@@ -1,15 +1,9 @@
 import { process, sectionIds } from "@bluewater/content";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 
 export function ProcessSection() {
   return (
-    <Section id={sectionIds.process}>
-      <SectionHeading
-        sectionId={sectionIds.process}
-        eyebrow={process.eyebrow}
-        heading={process.heading}
-        intro={process.intro}
-      />
+    <Section id={sectionIds.process} heading={process}>
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {process.steps.map((step, index) => (
           <li

@@ -2,17 +2,12 @@ import { sectionIds, testimonials } from "@bluewater/content";
 import { Badge } from "@bluewater/ui/badge";
 import { ButtonLink } from "@bluewater/ui/button";
 import { Card } from "@bluewater/ui/card";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 import { StarRating } from "../components/StarRating.tsx";
 
 export function TestimonialsSection() {
   return (
-    <Section id={sectionIds.testimonials} tone="blue">
-      <SectionHeading
-        sectionId={sectionIds.testimonials}
-        eyebrow={testimonials.eyebrow}
-        heading={testimonials.heading}
-      />
+    <Section id={sectionIds.testimonials} tone="blue" heading={testimonials}>
       <ul className="grid gap-6 md:grid-cols-2">
         {testimonials.items.map((review) => (
           <li key={review.id} className="flex">

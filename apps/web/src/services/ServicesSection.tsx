@@ -3,7 +3,7 @@ import { ButtonLink } from "@bluewater/ui/button";
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { goToSection } from "../components/goToSection.ts";
-import { Section, SectionHeading } from "../components/Section.tsx";
+import { Section } from "../components/Section.tsx";
 import { contactFirstFieldId } from "../contact/ContactForm.tsx";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 import { ServiceCard } from "./ServiceCard.tsx";
@@ -20,13 +20,7 @@ export function ServicesSection() {
   const shown = services.find((service) => service.id === shownId);
 
   return (
-    <Section id={sectionIds.services}>
-      <SectionHeading
-        sectionId={sectionIds.services}
-        eyebrow={servicesSection.eyebrow}
-        heading={servicesSection.heading}
-        intro={servicesSection.intro}
-      />
+    <Section id={sectionIds.services} heading={servicesSection}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
           <li key={service.id} className="flex">

@@ -1,15 +1,17 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import postgres, { type Sql } from "postgres";
 import { localPublishableKey } from "../../../../tools/stack/env.ts";
+import {
+  type EphemeralStack,
+  startEphemeralStack,
+} from "../../../../tools/stack/ephemeralStack.ts";
 import { siteDistDir } from "../../../../tools/stack/paths.ts";
-import { type LocalStack, startLocalStack } from "../../../../tools/stack/stack.ts";
 import { test as base, expect } from "../e2e/fixtures.ts";
 
 export interface StackFixture {
-  stack: LocalStack;
+  stack: EphemeralStack;
   sql: Sql;
   siteUrl: string;
   /** Every email the log provider wrote, parsed. */
@@ -38,29 +40,20 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
   backend: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), "bluewater-browser-stack-"));
       const sitePort = 8100 + Math.floor(Math.random() * 800);
-      const stack = await startLocalStack({
+      const stack = await startEphemeralStack({
         env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
           ALLOWED_ORIGINS: `http://localhost:${sitePort}`,
           PUBLIC_API_KEYS: process.env.VITE_SUPABASE_PUBLISHABLE_KEY || localPublishableKey,
           NOTIFY_PROVIDER: "log",
           NOTIFY_TO: "owner@example.com",
         },
-        host: "127.0.0.1",
-        database: { kind: "pglite", dataDir: "memory://", port: 0 },
-        gatewayPort: 0,
-        dataDir,
         site: { port: sitePort, distDir: siteDistDir },
-        delivererEverySeconds: 0,
         functionEnv: { RATE_LIMIT_MAX: "1000" },
-        quietFunction: true,
       });
       const sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
       const outbox = async () => {
-        const text = await readFile(join(dataDir, "outbox.jsonl"), "utf8").catch(() => "");
+        const text = await readFile(join(stack.dataDir, "outbox.jsonl"), "utf8").catch(() => "");
         return text
           .split("\n")
           .filter((line) => line.trim() !== "")
@@ -68,8 +61,7 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
       };
       await use({ stack, sql, siteUrl: stack.siteUrl ?? "", outbox });
       await sql.end();
-      await stack.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await stack.dispose();
     },
     { scope: "worker", timeout: 120_000 },
   ],
