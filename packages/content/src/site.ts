@@ -21,5 +21,6 @@ export const notFoundPage = {
   heading: "Oops! Page not found",
   body: "The page you were looking for isn't here. Everything we offer is on our home page.",
   homeLink: "Return to Home",
+  callCta: `Call ${business.phone.display}`,
   consoleMessage: "404 Error: User attempted to access non-existent route:",
 } as const;

@@ -1,6 +1,7 @@
-import { notFoundPage } from "@bluewater/content";
+import { business, notFoundPage } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { useLocation } from "@tanstack/react-router";
+import { Phone } from "lucide-react";
 import { useEffect } from "react";
 import { BrandMark } from "../components/BrandMark.tsx";
 import { useHydratedMarker } from "./useHydratedMarker.ts";
@@ -18,9 +19,15 @@ export function NotFoundPage() {
       <BrandMark className="size-16" />
       <h1 className="text-4xl font-extrabold text-navy-950">{notFoundPage.heading}</h1>
       <p className="max-w-md text-lg text-muted-foreground">{notFoundPage.body}</p>
-      <ButtonLink href="/" size="lg">
-        {notFoundPage.homeLink}
-      </ButtonLink>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <ButtonLink href="/" size="lg">
+          {notFoundPage.homeLink}
+        </ButtonLink>
+        <ButtonLink href={business.phone.href} variant="outline" size="lg" wrap="never">
+          <Phone aria-hidden="true" />
+          {notFoundPage.callCta}
+        </ButtonLink>
+      </div>
     </main>
   );
 }
