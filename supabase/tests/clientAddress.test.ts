@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { clientAddress, hashClientAddress } from "../functions/send-contact-email/clientAddress.ts";
+import { readConfig } from "../functions/send-contact-email/config.ts";
 import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
@@ -10,6 +11,20 @@ Deno.test("the client address is the first X-Forwarded-For entry", () => {
   );
   assert.equal(clientAddress(new Headers({ "x-real-ip": "198.51.100.8" })), "198.51.100.8");
   assert.equal(clientAddress(new Headers()), "unknown");
+});
+
+Deno.test("the header that carries the address can be configured for the platform", () => {
+  const headers = new Headers({
+    "x-forwarded-for": "203.0.113.9",
+    "cf-connecting-ip": "198.51.100.20",
+  });
+  assert.equal(clientAddress(headers, "cf-connecting-ip"), "198.51.100.20");
+  assert.equal(readConfig(() => undefined).clientAddressHeader, "x-forwarded-for");
+  assert.equal(
+    readConfig((name) => (name === "CLIENT_ADDRESS_HEADER" ? "CF-Connecting-IP" : undefined))
+      .clientAddressHeader,
+    "cf-connecting-ip",
+  );
 });
 
 Deno.test("addresses are hashed with a secret key", async () => {

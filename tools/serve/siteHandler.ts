@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join, normalize, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { compress, type Encoding, isCompressible, negotiateEncoding } from "./compression.ts";
 import { type HeaderRule, headersForPath, parseHeadersFile } from "./headersFile.ts";
 import { contentTypeFor } from "./mimeTypes.ts";
@@ -23,24 +23,6 @@ const hiddenFiles = new Set(["/_headers", "/_redirects"]);
  */
 export async function createSiteHandler(root: string) {
   const rules: HeaderRule[] = parseHeadersFile(await readFile(join(root, "_headers"), "utf8"));
-  const cache = new Map<string, StaticFile | null>();
-
-  async function load(path: string): Promise<StaticFile | null> {
-    if (cache.has(path)) return cache.get(path) ?? null;
-    const file = join(root, normalize(path));
-    let entry: StaticFile | null = null;
-    if (file.startsWith(root + sep) && !hiddenFiles.has(path)) {
-      try {
-        const body = await readFile(file);
-        const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
-        entry = { body, contentType: contentTypeFor(file), etag, encoded: new Map() };
-      } catch {
-        entry = null;
-      }
-    }
-    cache.set(path, entry);
-    return entry;
-  }
 
   function encodedBody(file: StaticFile, encoding: Encoding): Buffer {
     if (encoding === "identity") return file.body;
@@ -52,20 +34,26 @@ export async function createSiteHandler(root: string) {
     return body;
   }
 
-  // Compressing at brotli's best level takes a moment per file, so it is done once, at start,
-  // rather than on the first visitor's request.
-  const files = await readdir(root, { recursive: true, withFileTypes: true });
-  for (const entry of files) {
+  // The whole build is read once, at start: a request can only ever reach a file that is in it
+  // (no path is joined onto the disk, no miss is remembered), and compressing at brotli's best
+  // level, which takes a moment per file, never happens on a visitor's request.
+  const files = new Map<string, StaticFile>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    const path = `/${join(entry.parentPath, entry.name)
-      .slice(root.length + 1)
-      .split(sep)
-      .join("/")}`;
-    const file = await load(path);
-    if (!file || !isCompressible(file.contentType, file.body.length)) continue;
-    encodedBody(file, "br");
-    encodedBody(file, "gzip");
+    const absolute = join(entry.parentPath, entry.name);
+    const path = `/${relative(root, absolute).split(sep).join("/")}`;
+    if (hiddenFiles.has(path)) continue;
+    const body = await readFile(absolute);
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+    const file: StaticFile = { body, contentType: contentTypeFor(path), etag, encoded: new Map() };
+    if (isCompressible(file.contentType, body.length)) {
+      encodedBody(file, "br");
+      encodedBody(file, "gzip");
+    }
+    files.set(path, file);
   }
+  const notFoundPage = files.get("/404.html");
+  if (!notFoundPage) throw new Error(`${root} has no 404.html: build the site first`);
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -81,11 +69,15 @@ export async function createSiteHandler(root: string) {
       res.end("Bad Request\n");
       return;
     }
-    const requested = path === "/" ? "/index.html" : path;
-    const found = path.includes("\0") ? null : await load(requested);
-    const file = found ?? (await load("/404.html"));
-    if (!file) throw new Error(`${root} has no 404.html: build the site first`);
-    const status = found && requested !== "/404.html" ? 200 : 404;
+    // The page has one address; the router knows no /index.html, so send visitors to /.
+    if (path === "/index.html") {
+      res.writeHead(301, { location: "/", "cache-control": "no-cache" });
+      res.end();
+      return;
+    }
+    const found = files.get(path === "/" ? "/index.html" : path);
+    const file = found ?? notFoundPage;
+    const status = found && path !== "/404.html" ? 200 : 404;
 
     const headers = headersForPath(rules, found ? path : "/404.html");
     headers.set("content-type", file.contentType);

@@ -69,6 +69,7 @@ function functionEnvironment(
       {},
       ...[
         "IP_HASH_SECRET",
+        "CLIENT_ADDRESS_HEADER",
         "NOTIFY_TO",
         "NOTIFY_FROM",
         "RESEND_API_KEY",

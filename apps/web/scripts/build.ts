@@ -99,9 +99,7 @@ const buildDate = new Date().toISOString().slice(0, 10);
 for (const [name, text] of Object.entries(server.siteFiles(siteUrl, buildDate))) {
   await writeFile(`${dist}/${name}`, text);
 }
-const connectOrigins = process.env.VITE_SUPABASE_URL
-  ? [new URL(process.env.VITE_SUPABASE_URL).origin]
-  : [];
+const connectOrigins = [new URL(env.VITE_SUPABASE_URL ?? "").origin];
 await writeFile(`${dist}/_headers`, server.headersFile({ connectOrigins }));
 await rm(serverOut, { recursive: true });
 console.log(`Prerendered / and 404.html into ${dist}`);

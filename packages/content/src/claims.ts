@@ -13,7 +13,6 @@ export const claims = {
 
 /** The proof band: the figures a homeowner checks before picking up the phone. */
 export const proofBand = {
-  id: "proof",
   heading: "Proof you can check",
   items: [
     { value: claims.yearsExperience, label: "Years of experience" },

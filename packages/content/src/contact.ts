@@ -8,7 +8,6 @@ export const contactSection = {
     "Tell us what's going on in your basement. We'll contact you within 24 hours to schedule your free inspection.",
   callPrompt: "Prefer to talk?",
   callCta: `Call ${business.phone.display}`,
-  callCtaLabel: `Call us at ${business.phone.display}`,
   nextSteps: {
     heading: "What happens next",
     items: [

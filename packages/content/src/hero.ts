@@ -7,7 +7,6 @@ export const hero = {
   lead: `Basement waterproofing and foundation repair from a family company in ${business.address.locality}. A free inspection, an honest written quote, and work backed by a lifetime transferable warranty.`,
   primaryCta: "Schedule Free Inspection",
   callCta: `Call ${business.phone.display}`,
-  callCtaLabel: `Call us at ${business.phone.display}`,
   whyChooseUs: {
     title: "Why choose us",
     points: [

@@ -4,8 +4,6 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn.ts";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 const widths = { md: "max-w-2xl", lg: "max-w-3xl" } as const;
 

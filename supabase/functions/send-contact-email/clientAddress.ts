@@ -2,11 +2,13 @@ const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
 /**
- * The visitor's address as Supabase's gateway reports it: the first entry of X-Forwarded-For.
- * The local gateway sets the header the same way.
+ * The visitor's address: the first entry of the configured header (CLIENT_ADDRESS_HEADER,
+ * X-Forwarded-For by default, which the local gateway overwrites with the socket's address).
+ * Which header a hosted platform sets and a client cannot forge is a deployment fact, not a code
+ * one: supabase/README.md says how to check it, and a header such as cf-connecting-ip can be named.
  */
-export function clientAddress(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+export function clientAddress(headers: Headers, header = "x-forwarded-for"): string {
+  const forwarded = headers.get(header)?.split(",")[0]?.trim();
   return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
 }
 

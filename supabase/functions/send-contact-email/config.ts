@@ -10,11 +10,15 @@ export interface FunctionConfig {
   allowedOrigins: readonly string[];
   ipHashSecret: string;
   usesDevIpHashSecret: boolean;
+  /** The request header that carries the visitor's address (its first entry is used). */
+  clientAddressHeader: string;
   rateLimit: { max: number; windowSeconds: number };
   notify: {
     provider: string;
     to: string;
     from: string;
+    /** False while NOTIFY_TO or NOTIFY_FROM still hold the example.com placeholders. */
+    addressesConfigured: boolean;
     resendApiKey: string | undefined;
     resendApiUrl: string;
     logFile: string | undefined;
@@ -88,6 +92,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins,
     ipHashSecret: ipHashSecret ?? devIpHashSecret,
     usesDevIpHashSecret: ipHashSecret === undefined,
+    clientAddressHeader: (text(env, "CLIENT_ADDRESS_HEADER") ?? "x-forwarded-for").toLowerCase(),
     rateLimit: {
       max: positiveInteger(env, "RATE_LIMIT_MAX", 5),
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
@@ -96,6 +101,8 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       provider: text(env, "NOTIFY_PROVIDER") ?? "log",
       to: text(env, "NOTIFY_TO") ?? "leads@example.com",
       from: text(env, "NOTIFY_FROM") ?? "Blue Water website <website@example.com>",
+      addressesConfigured:
+        text(env, "NOTIFY_TO") !== undefined && text(env, "NOTIFY_FROM") !== undefined,
       resendApiKey: text(env, "RESEND_API_KEY"),
       resendApiUrl: text(env, "RESEND_API_URL") ?? "https://api.resend.com",
       logFile: text(env, "NOTIFY_LOG_FILE"),

@@ -86,7 +86,7 @@ export function createContactHandler(
     if (existing) return jsonResponse(200, { id: existing }, cors);
 
     const addressHash = await hashClientAddress(
-      clientAddress(request.headers),
+      clientAddress(request.headers, config.clientAddressHeader),
       config.ipHashSecret,
     );
     const decision = await consumeRateLimit(db, addressHash, now(), config.rateLimit);

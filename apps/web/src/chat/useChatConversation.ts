@@ -18,6 +18,8 @@ const greeting: ChatMessage = { id: 0, type: "bot", text: chatCopy.greeting };
 export function useChatConversation(): ChatConversation {
   const [messages, setMessages] = useState<readonly ChatMessage[]>([greeting]);
   const [pendingReplies, setPendingReplies] = useState(0);
+  // Set on the first quick question, so the buttons go at once, not after the 100 ms wait.
+  const [askedQuickQuestion, setAskedQuickQuestion] = useState(false);
   const nextId = useRef(1);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -56,14 +58,17 @@ export function useChatConversation(): ChatConversation {
   );
 
   const askQuickQuestion = useCallback(
-    (question: string) => later(chatTiming.quickQuestionDelayMs, () => send(question)),
+    (question: string) => {
+      setAskedQuickQuestion(true);
+      later(chatTiming.quickQuestionDelayMs, () => send(question));
+    },
     [later, send],
   );
 
   return {
     messages,
     typing: pendingReplies > 0,
-    showQuickQuestions: messages.length === 1,
+    showQuickQuestions: messages.length === 1 && !askedQuickQuestion,
     send,
     askQuickQuestion,
   };

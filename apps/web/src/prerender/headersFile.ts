@@ -35,7 +35,6 @@ export function headersFile({ connectOrigins }: { connectOrigins: readonly strin
     ["/images/*", [["Cache-Control", "public, max-age=86400"]]],
     ["/icons/*", [["Cache-Control", "public, max-age=86400"]]],
     ["/", [["Cache-Control", "no-cache"]]],
-    ["/index.html", [["Cache-Control", "no-cache"]]],
     ["/404.html", [["Cache-Control", "no-cache"]]],
   ];
   return `${rules

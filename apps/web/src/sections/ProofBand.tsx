@@ -1,9 +1,13 @@
-import { proofBand } from "@bluewater/content";
+import { proofBand, sectionIds } from "@bluewater/content";
 
 /** The figures a homeowner checks before calling, on one navy band. */
 export function ProofBand() {
   return (
-    <section id={proofBand.id} aria-labelledby="proof-heading" className="bg-navy-900 text-white">
+    <section
+      id={sectionIds.proof}
+      aria-labelledby="proof-heading"
+      className="bg-navy-900 text-white"
+    >
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id="proof-heading" className="sr-only">
           {proofBand.heading}

@@ -54,6 +54,17 @@ test.describe("the help chat", () => {
     await expect(log.getByText(chatCopy.typing)).not.toBeAttached();
   });
 
+  test("a quick question clicked twice is asked once", async ({ page }) => {
+    await gotoInteractive(page);
+    const panel = await openChat(page);
+    await panel.getByRole("button", { name: "What's your warranty?" }).dblclick();
+    const log = panel.getByRole("log");
+    await expect(log).toContainText(reply("warranty"), { timeout: 3000 });
+    await expect(
+      log.locator(":scope > p").filter({ hasText: "What's your warranty?" }),
+    ).toHaveCount(1);
+  });
+
   test("shows a typed message at once and ignores blank input", async ({ page }) => {
     await gotoInteractive(page);
     const panel = await openChat(page);

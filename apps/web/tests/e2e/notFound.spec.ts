@@ -24,6 +24,12 @@ test.describe("an unknown path", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Dry basements");
   });
 
+  test("/index.html is sent to /, the page's one address", async ({ request }) => {
+    const response = await request.get("/index.html", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/");
+  });
+
   for (const path of ["/llms", "/index", "/sitemap", "/assets/missing.js", "/%E0%A4%A"]) {
     test(`${path} is never answered 200 with a fallback page`, async ({ request }) => {
       const response = await request.get(path);

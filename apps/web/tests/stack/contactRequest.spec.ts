@@ -96,6 +96,53 @@ test("a request ends as one lead in the database and one email in the outbox", a
     .toHaveLength(1);
 });
 
+test("what a visitor types before the page is interactive is kept and sent", async ({
+  page,
+  backend,
+}) => {
+  // A slow phone: React arrives late, so the visitor starts typing into the server's HTML.
+  await page.route("**/assets/react-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/");
+  const email = "jane.early@example.com";
+  await page.getByLabel(/Full Name/).fill(visitor.name);
+  await page.getByLabel(/Phone Number/).fill(visitor.phone);
+  await page.getByLabel(/Email Address/).fill(email);
+  const submit = page.getByRole("button", { name: "Request Free Inspection" });
+  await expect(submit, "no native submit before the page is interactive").toBeDisabled();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(submit).toBeEnabled();
+  await page.clock.runFor(3000);
+  await submit.click();
+  await expectToast(page, contactToasts.success);
+  const leads = await backend.sql`select name, phone from contact_requests where email = ${email}`;
+  expect(leads).toEqual([{ name: visitor.name, phone: visitor.phone }]);
+});
+
+test("while the sending code is still loading, the button says so and a second tap sends nothing", async ({
+  page,
+  backend,
+}) => {
+  await page.route("**/assets/ContactSubmission-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const email = "jane.hasty@example.com";
+  const calls: Request[] = [];
+  page.on("request", (request) => isFunctionCall(request) && calls.push(request));
+  await fillForm(page, email);
+  const submit = page.getByRole("button", { name: "Request Free Inspection" });
+  await submit.click();
+  await expect(page.getByRole("button", { name: "Sending your request…" })).toBeVisible();
+  await page.getByRole("button", { name: "Sending your request…" }).click({ force: true });
+  await expectToast(page, contactToasts.success);
+  expect(calls).toHaveLength(1);
+  const leads = await backend.sql`select id from contact_requests where email = ${email}`;
+  expect(leads).toHaveLength(1);
+});
+
 test("required fields block sending: nothing reaches the function", async ({ page }) => {
   const calls: Request[] = [];
   page.on("request", (request) => isFunctionCall(request) && calls.push(request));
@@ -137,6 +184,11 @@ test("a function answering 500 shows the error toast, keeps every field, and a r
     ).toHaveAttribute("href", "tel:+18105550142");
     await expect(submit, "the toast does not take focus").toBeFocused();
     await expectFieldsKept(page, email);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.map((v) => v.id),
+      "the error toast passes axe too",
+    ).toEqual([]);
   } finally {
     await backend.sql`alter table contact_requests_away rename to contact_requests`;
   }

@@ -1,0 +1,128 @@
+import {
+  type ContactField,
+  type ContactRequest,
+  type ContactRequestErrors,
+  checkContactRequest,
+  firstInvalidField,
+  honeypotField,
+  isServiceOptionValue,
+} from "@bluewater/content";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { newRequestId } from "./newRequestId.ts";
+import { useServiceRequest } from "./serviceRequest.tsx";
+import { useContactSubmission } from "./useContactSubmission.tsx";
+
+export const fieldId = (field: ContactField) => `field-${field}`;
+
+const emptyRequest: ContactRequest = { name: "", phone: "", email: "", service: "", message: "" };
+
+/** The same values sent again reuse the request id, so a retry can never make a second lead. */
+function requestIdFor(attempt: { key: string; id: string } | null, values: ContactRequest) {
+  const key = JSON.stringify(values);
+  return attempt?.key === key ? attempt : { key, id: newRequestId() };
+}
+
+/** What the visitor typed into the server-rendered form before the page became interactive. */
+function typedBeforeHydration(form: HTMLFormElement): ContactRequest {
+  const data = new FormData(form);
+  const read = (field: ContactField) => String(data.get(field) ?? "");
+  const service = read("service");
+  return {
+    name: read("name"),
+    phone: read("phone"),
+    email: read("email"),
+    service: isServiceOptionValue(service) ? service : "",
+    message: read("message"),
+  };
+}
+
+/**
+ * The contact form's state: values, inline errors (shown after the first submit, then kept up to
+ * date), the service a card asked for, and sending through the lazily loaded submission code.
+ */
+export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
+  const [values, setValues] = useState<ContactRequest>(emptyRequest);
+  const [errors, setErrors] = useState<ContactRequestErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [interactive, setInteractive] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const serviceChosen = useRef(false);
+  const attempt = useRef<{ key: string; id: string } | null>(null);
+  const { request } = useServiceRequest();
+  const submission = useContactSubmission();
+
+  // Before hydration the browser's own checks guard the form and its button is disabled; from
+  // here the inline messages take over, keeping anything already typed.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.noValidate = true;
+    setValues(typedBeforeHydration(form));
+    setInteractive(true);
+  }, [formRef]);
+
+  useEffect(() => {
+    if (!request || (request.strength === "hint" && serviceChosen.current)) return;
+    serviceChosen.current ||= request.strength === "choice";
+    setValues((current) => ({ ...current, service: request.value }));
+  }, [request]);
+
+  const update = (field: ContactField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (field === "service") serviceChosen.current = true;
+    if (attempted) {
+      const check = checkContactRequest(next);
+      setErrors(check.ok ? {} : check.errors);
+    }
+  };
+
+  const send = async (request: ContactRequest, honeypot: string) => {
+    attempt.current = requestIdFor(attempt.current, request);
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      return await submission.send({
+        ...request,
+        requestId: attempt.current.id,
+        [honeypotField]: honeypot,
+        // Time since the page began loading: a person reads before writing, a bot posts at once.
+        elapsedMs: Math.round(performance.now()),
+      });
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>, honeypot: string) => {
+    event.preventDefault();
+    // A ref, not state: a second tap in the same moment must already see the first.
+    if (inFlight.current) return;
+    setAttempted(true);
+    const check = checkContactRequest(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      const first = firstInvalidField(check.errors);
+      if (first) document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setErrors({});
+    if (!(await send(check.value, honeypot))) return;
+    setValues(emptyRequest);
+    setAttempted(false);
+    serviceChosen.current = false;
+    attempt.current = null;
+  };
+
+  return {
+    values,
+    errors,
+    interactive,
+    busy: submitting || submission.sending,
+    update,
+    submit,
+    submission,
+  };
+}
