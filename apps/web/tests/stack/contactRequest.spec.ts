@@ -61,9 +61,13 @@ test("a request ends as one lead in the database and one email in the outbox", a
 }) => {
   const email = "jane.success@example.com";
   await fillForm(page, email);
-  // A slow network, so the sending state can be seen.
+  // A slow network, held until the second tap, so the sending state can be seen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.unrouteAll();
-  await routeToStack(page, backend, 600);
+  await routeToStack(page, backend, released);
   const submit = page.getByRole("button", { name: "Request Free Inspection" });
   const calls: Request[] = [];
   page.on("request", (request) => isFunctionCall(request) && calls.push(request));
@@ -71,7 +75,7 @@ test("a request ends as one lead in the database and one email in the outbox", a
   const sending = page.getByRole("button", { name: "Sending your request…" });
   await expect(sending).toHaveAttribute("aria-disabled", "true");
   await sending.click({ force: true });
-
+  release();
   await expectToast(page, contactToasts.success);
   for (const label of [/Full Name/, /Phone Number/, /Email Address/, "Describe Your Issue"]) {
     await expect(page.getByLabel(label)).toHaveValue("");
@@ -100,9 +104,13 @@ test("what a visitor types before the page is interactive is kept and sent", asy
   page,
   backend,
 }) => {
-  // A slow phone: React arrives late, so the visitor starts typing into the server's HTML.
+  // A slow phone: React arrives only once the visitor has typed into the server's HTML.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/assets/react-*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await released;
     await route.continue();
   });
   await page.goto("/");
@@ -112,6 +120,7 @@ test("what a visitor types before the page is interactive is kept and sent", asy
   await page.getByLabel(/Email Address/).fill(email);
   const submit = page.getByRole("button", { name: "Request Free Inspection" });
   await expect(submit, "no native submit before the page is interactive").toBeDisabled();
+  release();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(submit).toBeEnabled();
   await page.clock.runFor(3000);
@@ -125,18 +134,24 @@ test("while the sending code is still loading, the button says so and a second t
   page,
   backend,
 }) => {
+  // The sending code is held back until both taps have happened.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/assets/ContactSubmission-*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await released;
     await route.continue();
   });
   const email = "jane.hasty@example.com";
   const calls: Request[] = [];
   page.on("request", (request) => isFunctionCall(request) && calls.push(request));
   await fillForm(page, email);
-  const submit = page.getByRole("button", { name: "Request Free Inspection" });
-  await submit.click();
-  await expect(page.getByRole("button", { name: "Sending your request…" })).toBeVisible();
-  await page.getByRole("button", { name: "Sending your request…" }).click({ force: true });
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  const sending = page.getByRole("button", { name: "Sending your request…" });
+  await expect(sending).toHaveAttribute("aria-disabled", "true");
+  await sending.click({ force: true });
+  release();
   await expectToast(page, contactToasts.success);
   expect(calls).toHaveLength(1);
   const leads = await backend.sql`select id from contact_requests where email = ${email}`;

@@ -23,11 +23,18 @@ export const builtFunctionsOrigin = new URL(
   process.env.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321",
 ).origin;
 
-/** Sends the page's calls to the built backend address to this test's stack, after a delay. */
-export async function routeToStack(page: Page, backend: StackFixture, delayMs = 0): Promise<void> {
+/**
+ * Sends the page's calls to the built backend address to this test's stack; with `until`, each
+ * call waits for that promise first (a slow network the test controls).
+ */
+export async function routeToStack(
+  page: Page,
+  backend: StackFixture,
+  until?: Promise<void>,
+): Promise<void> {
   const target = new URL(backend.stack.functionsUrl).origin;
   await page.route(`${builtFunctionsOrigin}/**`, async (route) => {
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await until;
     await route.continue({ url: route.request().url().replace(builtFunctionsOrigin, target) });
   });
 }
