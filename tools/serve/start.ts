@@ -1,7 +1,6 @@
-import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createSiteHandler } from "./siteHandler.ts";
+import { createSiteServer } from "./siteServer.ts";
 
 /** Serves the built site alone: `node tools/serve/start.ts [dist folder]`. */
 const root = process.argv[2]
@@ -10,14 +9,7 @@ const root = process.argv[2]
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? "localhost";
 
-const handle = await createSiteHandler(root);
-const server = createServer((req, res) => {
-  handle(req, res).catch((error: unknown) => {
-    console.error("[site]", error);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-    res.end("Internal Server Error\n");
-  });
-});
+const server = await createSiteServer(root, (error) => console.error("[site]", error));
 server.listen(port, host, () => console.log(`[site] serving ${root} on http://${host}:${port}`));
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));

@@ -9,6 +9,9 @@ import { repoRoot } from "./paths.ts";
  */
 export const localPublishableKey = "sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH";
 
+/** The local stack's deliverer secret, shared by the function and the scheduled deliverer. */
+export const localDelivererSecret = "local-deliverer-secret";
+
 /** The repository's `.env` (shared with `supabase start`), with the shell's variables winning. */
 export function readEnvironment(file = join(repoRoot, ".env")): Record<string, string> {
   let fromFile: Record<string, string | undefined> = {};

@@ -1,11 +1,10 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { createSiteHandler } from "../serve/siteHandler.ts";
+import { createSiteServer } from "../serve/siteServer.ts";
 import { scheduleDeliverer } from "./deliverer.ts";
-import { localPublishableKey } from "./env.ts";
+import { localDelivererSecret, localPublishableKey } from "./env.ts";
 import { startFunctionProcess } from "./functionProcess.ts";
 import { startGateway } from "./gateway.ts";
 import { listenPatiently } from "./listen.ts";
@@ -64,7 +63,7 @@ function functionEnvironment(
     ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? "http://localhost:8080,http://127.0.0.1:8080",
     NOTIFY_PROVIDER: env.NOTIFY_PROVIDER ?? "log",
     NOTIFY_LOG_FILE: env.NOTIFY_LOG_FILE ?? join(options.dataDir, "outbox.jsonl"),
-    DELIVERER_SECRET: env.DELIVERER_SECRET ?? "local-deliverer-secret",
+    DELIVERER_SECRET: env.DELIVERER_SECRET ?? localDelivererSecret,
     ...Object.assign(
       {},
       ...[
@@ -152,7 +151,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     if (options.delivererEverySeconds > 0) {
       const deliverer = scheduleDeliverer({
         functionUrl: functionsUrl,
-        secret: options.env.DELIVERER_SECRET ?? "local-deliverer-secret",
+        secret: options.env.DELIVERER_SECRET ?? localDelivererSecret,
         everySeconds: options.delivererEverySeconds,
       });
       stops.push(() => deliverer.stop());
@@ -179,14 +178,7 @@ async function startSite(
   signal: AbortSignal | undefined,
 ): Promise<string> {
   const log = logger("site");
-  const handle = await createSiteHandler(site.distDir);
-  const server: Server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      log.error(error);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      res.end("Internal Server Error\n");
-    });
-  });
+  const server = await createSiteServer(site.distDir, (error) => log.error(error));
   await listenPatiently(server, site.port, "localhost", "site", signal);
   stops.push(
     () =>

@@ -33,6 +33,15 @@ async function expectFieldsKept(page: Page, email: string) {
   await expect(page.getByLabel("Describe Your Issue")).toHaveValue(visitor.message);
 }
 
+/** A promise the test resolves itself: a network or a chunk held until the test lets it go. */
+function heldBack(): { released: Promise<void>; release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
 /**
  * Finds a toast in the notifications region and checks that it was also announced: Radix puts
  * the toast's text in a separate live status element, which screen readers read out.
@@ -62,10 +71,7 @@ test("a request ends as one lead in the database and one email in the outbox", a
   const email = "jane.success@example.com";
   await fillForm(page, email);
   // A slow network, held until the second tap, so the sending state can be seen.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { released, release } = heldBack();
   await page.unrouteAll();
   await routeToStack(page, backend, released);
   const submit = page.getByRole("button", { name: "Request Free Inspection" });
@@ -105,10 +111,7 @@ test("what a visitor types before the page is interactive is kept and sent", asy
   backend,
 }) => {
   // A slow phone: React arrives only once the visitor has typed into the server's HTML.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { released, release } = heldBack();
   await page.route("**/assets/react-*.js", async (route) => {
     await released;
     await route.continue();
@@ -135,10 +138,7 @@ test("while the sending code is still loading, the button says so and a second t
   backend,
 }) => {
   // The sending code is held back until both taps have happened.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const { released, release } = heldBack();
   await page.route("**/assets/ContactSubmission-*.js", async (route) => {
     await released;
     await route.continue();
