@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
+import { defaultClientConditions } from "vite";
 import { defineConfig } from "vitest/config";
 import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
@@ -13,6 +14,8 @@ export default defineConfig({
     react(),
     responsiveImages({ sourceDir: fileURLToPath(new URL("photos", import.meta.url)) }),
   ],
+  // The content package's source, as in vite.config.ts: the tests need no build first.
+  resolve: { conditions: ["@bluewater/source", ...defaultClientConditions] },
   test: {
     environment: "jsdom",
     include: ["tests/unit/**/*.test.{ts,tsx}"],

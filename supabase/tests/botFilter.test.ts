@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { minimumFillMs } from "@bluewater/content/contactSubmission.ts";
+import { minimumFillMs } from "@bluewater/content/contact-submission";
 import { logProvider } from "../functions/send-contact-email/providers/logProvider.ts";
 import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
@@ -61,6 +61,53 @@ Deno.test("bots are answered like people, stored as spam and never emailed", asy
     await t.step("only people's requests reached the provider", () => {
       assert.equal(provider.sent.length, 2);
       assert.ok(provider.sent.every((email) => !email.message.text.includes("cheap-seo")));
+    });
+
+    await t.step(
+      "a visitor flagged too fast who sends again, taking their time, is emailed once",
+      async () => {
+        const submission = validSubmission({ elapsedMs: 900 });
+        const first = await readJson(await handle(postRequest(submission)));
+        await settle();
+        assert.deepEqual(
+          { ...(await stored(first.id)) },
+          { is_spam: true, status: "new", queued: 0 },
+        );
+        const answers = [];
+        for (const elapsedMs of [minimumFillMs + 5000, minimumFillMs + 9000, 300]) {
+          answers.push(await readJson(await handle(postRequest({ ...submission, elapsedMs }))));
+          await settle();
+        }
+        assert.deepEqual(
+          answers.map((answer) => answer.id),
+          [first.id, first.id, first.id],
+        );
+        assert.deepEqual(
+          { ...(await stored(first.id)) },
+          { is_spam: false, status: "notified", queued: 1 },
+        );
+        const emails = provider.sent.filter((email) =>
+          email.message.text.includes(String(first.id)),
+        );
+        assert.equal(emails.length, 1);
+      },
+    );
+
+    await t.step("a filled honeypot stays flagged however the request is sent again", async () => {
+      const submission = validSubmission({ website: "https://cheap-seo.example", elapsedMs: 500 });
+      const first = await readJson(await handle(postRequest(submission)));
+      const again = await readJson(
+        await handle(postRequest({ ...submission, website: "", elapsedMs: 60_000 })),
+      );
+      await settle();
+      assert.equal(again.id, first.id);
+      assert.deepEqual(
+        { ...(await stored(first.id)) },
+        { is_spam: true, status: "new", queued: 0 },
+      );
+      const [row] = await database.sql`
+        select spam_reason from public.contact_requests where id = ${String(first.id)}`;
+      assert.equal(row?.spam_reason, "honeypot");
     });
   } finally {
     await settle();

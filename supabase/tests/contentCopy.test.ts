@@ -2,7 +2,7 @@ import { strict as assert } from "node:assert";
 
 const pinnedNode = new URL("../../node_modules/.bin/node", import.meta.url);
 
-Deno.test("the function's copy of the contact schema matches packages/content", async () => {
+Deno.test("the function's copy of @bluewater/content is the package's current build", async () => {
   let node = "node";
   try {
     Deno.statSync(pinnedNode);

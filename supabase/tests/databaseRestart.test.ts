@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { connectDatabase } from "../functions/send-contact-email/database.ts";
+import { connectDatabase, databaseTimeouts } from "../functions/send-contact-email/database.ts";
 import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
 import { startRestartableDatabase } from "./support/testDatabase.ts";
 
@@ -55,7 +55,13 @@ Deno.test("a database restart in the middle of 100 submissions loses none and du
         );
         await restart;
         const waited = (performance.now() - restartedAt) / 1000;
-        assert.ok(waited < 5, `the last visitor waited ${waited.toFixed(1)} s after the restart`);
+        // "Soon": a visitor whose connection was being made as the database went away waits at
+        // most the function's connect timeout, plus the restart itself on a busy machine.
+        const soon = databaseTimeouts.connectSeconds + 3;
+        assert.ok(
+          waited < soon,
+          `the last visitor waited ${waited.toFixed(1)} s after the restart`,
+        );
         const statuses = first.map((answer) => answer.status);
         assert.ok(statuses.includes(200), "some were stored before the restart");
         assert.ok(statuses.includes(503), "the restart interrupted some");

@@ -1,15 +1,13 @@
 import { strict as assert } from "node:assert";
-import { serviceOptions } from "@bluewater/content/serviceOptions.ts";
+import { serviceOptions } from "@bluewater/content/service-options";
 import {
-  escapeHtml,
   renderLeadEmail,
-  singleLine,
+  subjectNameLength,
 } from "../functions/send-contact-email/emailMessage.ts";
-import { retryDelaySeconds } from "../functions/send-contact-email/notificationQueue.ts";
 
 const lead = {
   id: "8b0d8b6e-7f4e-4a53-9a6b-1c2d3e4f5a6b",
-  createdAt: new Date("2026-05-04T12:00:00Z"),
+  created_at: new Date("2026-05-04T12:00:00Z"),
   name: "Dana Homeowner",
   email: "dana@example.com",
   phone: "(586) 555-0123",
@@ -33,7 +31,7 @@ Deno.test("the company's email carries every field of the lead", () => {
     "2026-05-04T12:00:00.000Z",
   ]) {
     assert.ok(email.text.includes(value), `text has ${value}`);
-    assert.ok(email.html.includes(escapeHtml(value)), `html has ${value}`);
+    assert.ok(email.html.includes(value), `html has ${value}`);
   }
 });
 
@@ -46,18 +44,16 @@ Deno.test("every service shows its label, and no choice says so", () => {
   assert.ok(
     renderLeadEmail({ ...lead, service: "" }, mailbox).text.includes("Service: Not chosen"),
   );
-  assert.ok(renderLeadEmail({ ...lead, message: "" }, mailbox).text.includes("Message: (none)"));
-});
-
-Deno.test("a subject is one bounded line", () => {
-  assert.equal(singleLine("a\r\nb\u2028c\td"), "a b c d");
-  assert.equal(singleLine("x".repeat(500)).length, 200);
-});
-
-Deno.test("retries back off exponentially up to a ceiling", () => {
-  const policy = { maxAttempts: 8, retryBaseSeconds: 30, retryMaxSeconds: 3600, leaseSeconds: 120 };
-  assert.deepEqual(
-    [1, 2, 3, 4, 5, 8].map((attempts) => retryDelaySeconds(attempts, policy)),
-    [30, 60, 120, 240, 480, 3600],
+  assert.ok(
+    renderLeadEmail({ ...lead, message: "" }, mailbox).text.includes("Message:\n  (none)\n"),
   );
+});
+
+Deno.test("a long name is cut in the subject, never through an emoji, and the service stays", () => {
+  const { subject } = renderLeadEmail({ ...lead, name: "🏠".repeat(400) }, mailbox);
+  assert.equal(
+    subject,
+    `New inspection request: ${"🏠".repeat(subjectNameLength - 1)}… — Egress Windows`,
+  );
+  assert.ok(subject.isWellFormed());
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { maxSubmissionBytes } from "@bluewater/content/contactSubmission.ts";
+import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
 import {
   functionUrl,
   postRequest,
@@ -19,7 +19,7 @@ Deno.test("the function speaks HTTP like a careful API", async (t) => {
     Number((await database.sql`select count(*)::int as n from public.contact_requests`)[0]?.n);
   try {
     await t.step(
-      "a CORS preflight from an allowed origin allows supabase-js's headers",
+      "a CORS preflight from an allowed origin allows supabase-js's headers and Idempotency-Key",
       async () => {
         const response = await handle(
           new Request(functionUrl, {
@@ -28,7 +28,7 @@ Deno.test("the function speaks HTTP like a careful API", async (t) => {
               origin: testOrigin,
               "access-control-request-method": "POST",
               "access-control-request-headers":
-                "authorization, x-client-info, apikey, content-type",
+                "authorization, x-client-info, apikey, content-type, idempotency-key",
             },
           }),
         );
@@ -36,7 +36,7 @@ Deno.test("the function speaks HTTP like a careful API", async (t) => {
         assert.equal(response.headers.get("access-control-allow-origin"), testOrigin);
         assert.equal(
           response.headers.get("access-control-allow-headers"),
-          "authorization, x-client-info, apikey, content-type",
+          "authorization, x-client-info, apikey, content-type, idempotency-key",
         );
         assert.match(response.headers.get("access-control-allow-methods") ?? "", /POST/);
         assert.match(response.headers.get("vary") ?? "", /Origin/);
@@ -141,12 +141,8 @@ Deno.test("the function speaks HTTP like a careful API", async (t) => {
       }
     });
 
-    await t.step("a body that is not JSON by content type answers 415", async () => {
-      for (const contentType of [
-        "text/plain",
-        "application/x-www-form-urlencoded",
-        "multipart/form-data; boundary=x",
-      ]) {
+    await t.step("a body neither JSON nor form fields by content type answers 415", async () => {
+      for (const contentType of ["text/plain", "multipart/form-data; boundary=x", "text/json"]) {
         const response = await handle(
           postRequest(validSubmission(), { headers: { "content-type": contentType } }),
         );

@@ -195,7 +195,7 @@ Deno.test("the lead is stored before the email, and a provider outage loses noth
         const resent = renderLeadEmail(
           {
             id: leadId,
-            createdAt: row.created_at,
+            created_at: row.created_at,
             name: "x",
             email: "x@example.com",
             phone: "1",

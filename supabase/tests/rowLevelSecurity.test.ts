@@ -1,7 +1,12 @@
 import { strict as assert } from "node:assert";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
-const tables = ["contact_requests", "contact_notifications", "contact_rate_limits"];
+const tables = [
+  "contact_requests",
+  "contact_notifications",
+  "contact_rate_limits",
+  "contact_request_keys",
+];
 
 Deno.test("the public API roles can neither read nor write leads", async (t) => {
   const database = await startTestDatabase();
@@ -29,6 +34,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
     // A row in every table, so a read that should see nothing has something to see.
     await sql`insert into public.contact_notifications (contact_request_id) select id from public.contact_requests`;
     await sql`insert into public.contact_rate_limits (client_address_hash, window_start) values ('hash', now())`;
+    await sql`insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests`;
 
     const statements: Record<string, string[]> = {
       contact_requests: [
@@ -49,6 +55,12 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
         "update public.contact_rate_limits set request_count = 0",
         "delete from public.contact_rate_limits",
       ],
+      contact_request_keys: [
+        "select * from public.contact_request_keys",
+        "insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests",
+        "update public.contact_request_keys set created_at = now()",
+        "delete from public.contact_request_keys",
+      ],
     };
 
     // Rows written outright: an insert that reads first would see nothing under RLS.
@@ -57,11 +69,14 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_notifications:
         "insert into public.contact_notifications (contact_request_id) values (gen_random_uuid())",
       contact_rate_limits: statements.contact_rate_limits?.[1] ?? "",
+      contact_request_keys:
+        "insert into public.contact_request_keys (request_id, contact_request_id) values (gen_random_uuid(), gen_random_uuid())",
     };
     const firstColumn: Record<string, string> = {
       contact_requests: "name",
       contact_notifications: "attempts",
       contact_rate_limits: "request_count",
+      contact_request_keys: "created_at",
     };
 
     for (const role of ["anon", "authenticated"]) {

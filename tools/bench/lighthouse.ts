@@ -17,6 +17,8 @@ export interface LighthouseSummary {
   totalBytes: number;
   requests: number;
   failedAudits: string[];
+  /** Lighthouse's own code for a run it could not measure, such as NO_NAVSTART. */
+  runtimeError?: string;
 }
 
 const cli = fileURLToPath(new URL("../node_modules/lighthouse/cli/index.js", import.meta.url));
@@ -38,6 +40,7 @@ interface AuditJson {
 interface ReportJson {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, AuditJson>;
+  runtimeError?: { code: string; message?: string };
 }
 
 function summarize(report: ReportJson): LighthouseSummary {
@@ -68,23 +71,37 @@ function summarize(report: ReportJson): LighthouseSummary {
     failedAudits: Object.entries(report.audits)
       .filter(([, a]) => a.score !== null && a.score < 1 && !scored.includes(a.scoreDisplayMode))
       .map(([id, a]) => `${id} (${a.score})`),
+    ...(report.runtimeError ? { runtimeError: report.runtimeError.code } : {}),
   };
 }
 
+/** A Lighthouse run either gives its figures or says why it could not. */
+export type LighthouseRun =
+  | { ok: true; summary: LighthouseSummary }
+  | { ok: false; reason: string };
+
 /**
  * One Lighthouse 13 run in Debian's Chromium; `desktop` uses Lighthouse's desktop preset. A run
- * whose trace Lighthouse could not read (NO_NAVSTART, no performance score) is run again.
+ * that Lighthouse aborts (it exits with an error such as NO_NAVSTART) or whose trace it could not
+ * score is run again; after `attempts` the run reports why instead of stopping the whole bench.
  */
 export async function runLighthouse(
   url: string,
   formFactor: "mobile" | "desktop",
   attempts = 3,
-): Promise<LighthouseSummary> {
-  for (let attempt = 1; ; attempt++) {
-    const summary = await runLighthouseOnce(url, formFactor);
-    if (summary.scores.performance !== null || attempt >= attempts) return summary;
-    console.error(`[bench] Lighthouse could not score the run (attempt ${attempt}); running again`);
+): Promise<LighthouseRun> {
+  let reason = "not run";
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const summary = await runLighthouseOnce(url, formFactor);
+      if (summary.scores.performance !== null) return { ok: true, summary };
+      reason = summary.runtimeError ?? "no performance score";
+    } catch (error) {
+      reason = error instanceof Error ? error.message : String(error);
+    }
+    console.error(`[bench] Lighthouse ${formFactor}, attempt ${attempt}: ${reason}`);
   }
+  return { ok: false, reason: `${reason} (${attempts} attempts)` };
 }
 
 async function runLighthouseOnce(
@@ -110,7 +127,7 @@ async function runLighthouseOnce(
       });
       child.on("error", reject);
       child.on("exit", (code) =>
-        code === 0 ? resolve() : reject(new Error(`lighthouse exited with ${code}`)),
+        code === 0 ? resolve() : reject(new Error(`Lighthouse exited with code ${code}`)),
       );
     });
     return summarize(JSON.parse(await readFile(output, "utf8")) as ReportJson);
@@ -119,15 +136,31 @@ async function runLighthouseOnce(
   }
 }
 
+/** The smallest, middle and largest of some figures. */
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+  runs: number;
+}
+
+export function spread(values: readonly number[]): Spread {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return {
+    min: at(0),
+    median: at(Math.floor(sorted.length / 2)),
+    max: at(sorted.length - 1),
+    runs: sorted.length,
+  };
+}
+
 /** The run whose LCP is the median, with each metric's own median beside it. */
-export function medianRun(runs: readonly LighthouseSummary[]): LighthouseSummary {
+export function medianRun(runs: readonly LighthouseSummary[]): LighthouseSummary | undefined {
   const sorted = [...runs].sort((a, b) => a.metrics.lcpMs - b.metrics.lcpMs);
   const median = sorted[Math.floor(sorted.length / 2)];
-  if (!median) throw new Error("no Lighthouse runs");
-  const middle = (pick: (run: LighthouseSummary) => number) => {
-    const values = runs.map(pick).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)] ?? Number.NaN;
-  };
+  if (!median) return undefined;
+  const middle = (pick: (run: LighthouseSummary) => number) => spread(runs.map(pick)).median;
   return {
     ...median,
     metrics: {

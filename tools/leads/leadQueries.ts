@@ -1,30 +1,25 @@
 import type { Sql } from "postgres";
+import type {
+  ContactNotificationRow,
+  ContactRequestRow,
+} from "../../supabase/functions/send-contact-email/tableRows.ts";
 
-export interface LeadRow {
-  id: string;
-  created_at: Date;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  message: string;
-  status: string;
-  is_spam: boolean;
-  notification_status: string | null;
-  attempts: number | null;
-  last_error: string | null;
-}
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
-export interface QueueRow {
-  id: string;
-  lead_id: string;
-  name: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: Date;
-  last_error: string | null;
-  delivered_at: Date | null;
-}
+/** A lead with its notification's state; null when it has none (spam is never notified). */
+export type LeadRow = Pick<
+  ContactRequestRow,
+  "id" | "created_at" | "name" | "email" | "phone" | "service" | "message" | "status" | "is_spam"
+> &
+  Nullable<Pick<ContactNotificationRow, "attempts" | "last_error">> & {
+    notification_status: ContactNotificationRow["status"] | null;
+  };
+
+export type QueueRow = Pick<
+  ContactNotificationRow,
+  "id" | "status" | "attempts" | "next_attempt_at" | "last_error" | "delivered_at"
+> &
+  Pick<ContactRequestRow, "name"> & { lead_id: ContactRequestRow["id"] };
 
 export function recentLeads(sql: Sql, options: { limit: number; includeSpam: boolean }) {
   return sql<LeadRow[]>`

@@ -4,12 +4,8 @@ import { serviceOptionLabel } from "../../packages/content/src/serviceOptions.ts
 import { readEnvironment } from "../stack/env.ts";
 import { openLeadsDatabase } from "./connect.ts";
 import { csvLine } from "./csv.ts";
-import {
-  type LeadRow,
-  notificationQueue,
-  recentLeads,
-  retryFailedNotifications,
-} from "./leadQueries.ts";
+import { notificationQueue, recentLeads, retryFailedNotifications } from "./leadQueries.ts";
+import { leadLines, queueLines } from "./terminalRows.ts";
 
 const usage = `pnpm leads [command] [options]
 
@@ -40,36 +36,12 @@ if (values.help || !["list", "csv", "queue", "retry"].includes(command)) {
 }
 const limit = Number(values.limit);
 
-function clip(text: string, width: number): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > width ? `${line.slice(0, width - 1)}…` : line.padEnd(width);
-}
-
-function when(date: Date | null): string {
-  return date ? date.toISOString().replace("T", " ").slice(0, 16) : "";
-}
-
-function leadStatus(lead: LeadRow): string {
-  if (lead.is_spam) return "spam";
-  if (lead.status === "notification_failed") return `email failed (${lead.attempts} tries)`;
-  if (lead.status === "new" && lead.attempts) return `email retrying (${lead.attempts})`;
-  return lead.status === "notified" ? "emailed" : "new";
-}
-
 const database = await openLeadsDatabase(readEnvironment());
 try {
   if (command === "list") {
     const leads = await recentLeads(database.sql, { limit, includeSpam: values.spam });
     console.log(`${leads.length} most recent leads from ${database.description}:\n`);
-    for (const lead of leads) {
-      console.log(
-        `${when(lead.created_at)}  ${clip(leadStatus(lead), 22)} ${clip(lead.name, 24)} ${clip(lead.phone, 18)} ` +
-          `${clip(lead.email, 30)} ${clip(serviceOptionLabel(lead.service) || "—", 26)} ${lead.id}`,
-      );
-      if (lead.message) console.log(`                  ${clip(lead.message, 120).trimEnd()}`);
-      if (lead.status === "notification_failed")
-        console.log(`                  last error: ${lead.last_error}`);
-    }
+    for (const lead of leads) console.log(leadLines(lead).join("\n"));
   } else if (command === "csv") {
     const leads = await recentLeads(database.sql, { limit: 1_000_000, includeSpam: values.spam });
     const header = [
@@ -114,19 +86,7 @@ try {
     console.log(
       `${rows.length} notifications${values.all ? "" : " not yet delivered"} (${database.description}):\n`,
     );
-    for (const row of rows) {
-      const state =
-        row.status === "delivered"
-          ? `delivered ${when(row.delivered_at)}`
-          : row.status === "failed"
-            ? "FAILED"
-            : `next try ${when(row.next_attempt_at)}`;
-      console.log(
-        `${clip(state, 28)} attempts ${String(row.attempts).padStart(2)}  ${clip(row.name, 24)} lead ${row.lead_id}`,
-      );
-      if (row.last_error && row.status !== "delivered")
-        console.log(`${" ".repeat(29)}${row.last_error}`);
-    }
+    for (const row of rows) console.log(queueLines(row).join("\n"));
   } else {
     const count = await retryFailedNotifications(database.sql, ids);
     console.log(

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from "node:http";
 import { join, relative, sep } from "node:path";
 import { compress, type Encoding, isCompressible, negotiateEncoding } from "./compression.ts";
 import { type HeaderRule, headersForPath, parseHeadersFile } from "./headersFile.ts";
@@ -17,11 +17,34 @@ interface StaticFile {
 const hiddenFiles = new Set(["/_headers", "/_redirects"]);
 
 /**
+ * If-None-Match as RFC 9110 defines it: `*` matches any existing page, otherwise a list of entity
+ * tags compared weakly (a `W/` prefix on either side does not matter).
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.replace(/^W\//, "");
+  return (header.match(/(?:W\/)?"[^"]*"/g) ?? []).some((tag) => opaque(tag) === opaque(etag));
+}
+
+/** An answer that is not a page (an error, a redirect): its status line's words as the body. */
+export interface PlainAnswer {
+  headers: Map<string, string>;
+  body: string;
+}
+
+export interface SiteHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The same security headers as every page, no caching, and `extra`. */
+  plainAnswer(status: number, extra?: Record<string, string>): PlainAnswer;
+}
+
+/**
  * Serves a prerendered build: `/` is index.html, every other path is a file of the build or the
  * 404 page with status 404 — never a fallback page with 200. Headers come from the build's
  * `_headers` file; bodies are compressed once and kept in memory.
  */
-export async function createSiteHandler(root: string) {
+export async function createSiteHandler(root: string): Promise<SiteHandler> {
   const rules: HeaderRule[] = parseHeadersFile(await readFile(join(root, "_headers"), "utf8"));
 
   function encodedBody(file: StaticFile, encoding: Encoding): Buffer {
@@ -52,27 +75,41 @@ export async function createSiteHandler(root: string) {
     }
     files.set(path, file);
   }
-  const notFoundPage = files.get("/404.html");
-  if (!notFoundPage) throw new Error(`${root} has no 404.html: build the site first`);
+  const notFound = files.get("/404.html");
+  if (!notFound) throw new Error(`${root} has no 404.html: build the site first`);
+  const notFoundPage: StaticFile = notFound;
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function plainAnswer(status: number, extra: Record<string, string> = {}): PlainAnswer {
+    const body = `${STATUS_CODES[status]}\n`;
+    // The 404 page's rules: every security header, and no-cache.
+    const headers = headersForPath(rules, "/404.html");
+    headers.set("content-type", "text/plain; charset=utf-8");
+    headers.set("content-length", String(Buffer.byteLength(body)));
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    return { headers, body };
+  }
+
+  function answerPlain(res: ServerResponse, status: number, extra?: Record<string, string>): void {
+    const { headers, body } = plainAnswer(status, extra);
+    res.writeHead(status, Object.fromEntries(headers));
+    res.end(body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" });
-      res.end("Method Not Allowed\n");
+      answerPlain(res, 405, { allow: "GET, HEAD" });
       return;
     }
     let path: string;
     try {
       path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
     } catch {
-      res.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
-      res.end("Bad Request\n");
+      answerPlain(res, 400);
       return;
     }
     // The page has one address; the router knows no /index.html, so send visitors to /.
     if (path === "/index.html") {
-      res.writeHead(301, { location: "/", "cache-control": "no-cache" });
-      res.end();
+      answerPlain(res, 301, { location: "/" });
       return;
     }
     const found = files.get(path === "/" ? "/index.html" : path);
@@ -88,7 +125,7 @@ export async function createSiteHandler(root: string) {
     if (compressible) headers.set("vary", "Accept-Encoding");
     if (encoding !== "identity") headers.set("content-encoding", encoding);
 
-    if (status === 200 && req.headers["if-none-match"] === file.etag) {
+    if (status === 200 && matchesIfNoneMatch(req.headers["if-none-match"], file.etag)) {
       res.writeHead(304, Object.fromEntries(headers));
       res.end();
       return;
@@ -97,5 +134,7 @@ export async function createSiteHandler(root: string) {
     headers.set("content-length", String(body.length));
     res.writeHead(status, Object.fromEntries(headers));
     res.end(req.method === "HEAD" ? undefined : body);
-  };
+  }
+
+  return { handle, plainAnswer };
 }

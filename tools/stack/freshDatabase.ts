@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
+import { startEmbeddedDatabase } from "./embeddedDatabase.ts";
 import { prepareDatabase } from "./migrate.ts";
-import { openPglite, startPgliteSocketServer } from "./pgliteServer.ts";
 
 export interface FreshDatabase {
   url: string;
@@ -44,22 +44,17 @@ async function freshPostgresDatabase(serverUrl: string): Promise<FreshDatabase> 
 }
 
 async function freshPgliteDatabase(): Promise<FreshDatabase> {
-  const db = await openPglite("memory://");
-  const server = await startPgliteSocketServer({ db, host: "127.0.0.1", port: 0 });
-  await prepareDatabase(server.url);
-  return {
-    url: server.url,
-    kind: "pglite",
-    async remove() {
-      await server.stop();
-      await db.close();
-    },
-  };
+  const database = await startEmbeddedDatabase({
+    dataDir: "memory://",
+    host: "127.0.0.1",
+    port: 0,
+  });
+  return { url: database.url, kind: "pglite", remove: () => database.stop() };
 }
 
 /**
  * A new, migrated database for one test: on the server `serverUrl` names (a database of its own,
- * so parallel runs never collide), or an in-memory PGlite behind a socket server when it is unset.
+ * so parallel runs never collide), or an in-memory embedded database when it is unset.
  */
 export function createFreshDatabase(serverUrl: string | undefined): Promise<FreshDatabase> {
   return serverUrl ? freshPostgresDatabase(serverUrl) : freshPgliteDatabase();

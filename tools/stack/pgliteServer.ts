@@ -1,103 +1,16 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketHandler, type PGLiteSocketHandlerOptions } from "@electric-sql/pglite-socket";
 import { listenPatiently } from "./listen.ts";
-
-/** Frontend message types that end a protocol turn: Sync, simple Query and Terminate. */
-const turnEnders = new Set(["S".charCodeAt(0), "Q".charCodeAt(0), "X".charCodeAt(0)]);
-const syncMessage = new Uint8Array([0x53, 0, 0, 0, 4]);
-
-function simpleQueryMessage(text: string): Uint8Array {
-  const body = new TextEncoder().encode(`${text}\0`);
-  const message = new Uint8Array(5 + body.length);
-  const view = new DataView(message.buffer);
-  message[0] = "Q".charCodeAt(0);
-  view.setInt32(1, 4 + body.length);
-  message.set(body, 5);
-  return message;
-}
-
-interface Waiter {
-  handlerId: number;
-  resume: () => void;
-}
-
-/**
- * PGlite is one Postgres backend. pglite-socket's own multiplexer interleaves the messages of
- * different connections one by one, which breaks the extended query protocol (measured: postgres.js
- * with 10 connections fails with `portal "" does not exist`). This queue gives one connection the
- * backend for a whole turn — from its first message to its Sync or Query, and on to the end of any
- * transaction it opened — so every client sees the session it expects. Clients should not use
- * named prepared statements (postgres.js `prepare: false`): their names share one backend.
- */
-export class ProtocolTurnQueue {
-  readonly #db: PGlite;
-  #owner: number | undefined;
-  readonly #waiting: Waiter[] = [];
-
-  constructor(db: PGlite) {
-    this.#db = db;
-  }
-
-  async enqueue(
-    handlerId: number,
-    message: Uint8Array,
-    onData: (data: Uint8Array) => void,
-  ): Promise<number> {
-    if (this.#owner !== handlerId) await this.#acquire(handlerId);
-    let bytes = 0;
-    try {
-      await this.#db.runExclusive(() =>
-        this.#db.execProtocolRawStream(message, {
-          onRawData: (data) => {
-            bytes += data.length;
-            onData(data);
-          },
-        }),
-      );
-    } finally {
-      // A startup message begins with its length's high byte (0); it is a turn of its own.
-      const endsTurn = message[0] === 0 || turnEnders.has(message[0] ?? 0);
-      if (endsTurn && !this.#db.isInTransaction()) this.#release();
-    }
-    return bytes;
-  }
-
-  getQueueLength(): number {
-    return this.#waiting.length;
-  }
-
-  clearQueueForHandler(handlerId: number): void {
-    for (let i = this.#waiting.length - 1; i >= 0; i--) {
-      if (this.#waiting[i]?.handlerId === handlerId) this.#waiting.splice(i, 1);
-    }
-  }
-
-  /** A client that vanished mid-turn must not leave the shared backend mid-protocol. */
-  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    if (this.#owner !== handlerId) return;
-    await this.#db.runExclusive(async () => {
-      await this.#db.execProtocolRaw(syncMessage);
-      if (this.#db.isInTransaction())
-        await this.#db.execProtocolRaw(simpleQueryMessage("ROLLBACK"));
-    });
-    this.#release();
-  }
-
-  #acquire(handlerId: number): Promise<void> {
-    if (this.#owner === undefined) {
-      this.#owner = handlerId;
-      return Promise.resolve();
-    }
-    return new Promise((resume) => this.#waiting.push({ handlerId, resume }));
-  }
-
-  #release(): void {
-    const next = this.#waiting.shift();
-    this.#owner = next?.handlerId;
-    next?.resume();
-  }
-}
+import {
+  defaultServerLimits,
+  embeddedDatabaseName,
+  embeddedPassword,
+  embeddedUser,
+  PostgresConnection,
+  type ServerLimits,
+} from "./postgresConnection.ts";
+import { ProtocolTurnQueue } from "./protocolTurnQueue.ts";
+import { scramVerifier } from "./scramSha256.ts";
 
 export interface PgliteSocketServer {
   host: string;
@@ -107,31 +20,29 @@ export interface PgliteSocketServer {
 }
 
 /**
- * Serves one PGlite database over the Postgres wire protocol to any number of clients, using
- * pglite-socket's protocol handler with the turn-taking queue above.
+ * Serves one PGlite database over the Postgres wire protocol: the startup and SCRAM-SHA-256
+ * password exchange (user and password `postgres`), then any number of sessions taking turns on
+ * the one backend. Every frame is checked before PGlite sees it.
  */
 export async function startPgliteSocketServer(options: {
   db: PGlite;
   host: string;
   port: number;
+  limits?: Partial<ServerLimits> | undefined;
   signal?: AbortSignal | undefined;
 }): Promise<PgliteSocketServer> {
   await options.db.waitReady;
-  // pglite-socket types its queue option as its own class; ours has the same public surface.
-  const queryQueue = new ProtocolTurnQueue(
-    options.db,
-  ) as unknown as PGLiteSocketHandlerOptions["queryQueue"];
-  const handlers = new Set<PGLiteSocketHandler>();
+  const limits = { ...defaultServerLimits, ...options.limits };
+  const queue = new ProtocolTurnQueue(options.db);
+  const scram = scramVerifier(embeddedPassword);
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket: Socket) => {
-    const handler = new PGLiteSocketHandler({ queryQueue, closeOnDetach: true });
-    handlers.add(handler);
-    const forget = () => handlers.delete(handler);
-    handler.addEventListener("close", forget);
-    handler.addEventListener("error", forget);
-    handler.attach(socket).catch(() => {
-      forget();
-      socket.destroy();
-    });
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    const connection = new PostgresConnection(socket, queue, limits, scram);
+    if (sockets.size > limits.maxConnections) {
+      connection.refuse("53300", "sorry, too many clients already");
+    }
   });
   await listenPatiently(server, options.port, options.host, "db", options.signal);
   const address = server.address();
@@ -139,10 +50,10 @@ export async function startPgliteSocketServer(options: {
   return {
     host: options.host,
     port,
-    url: `postgres://postgres:postgres@${options.host}:${port}/postgres`,
+    url: `postgres://${embeddedUser}:${embeddedPassword}@${options.host}:${port}/${embeddedDatabaseName}`,
     async stop() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([...handlers].map((handler) => handler.detach(true)));
+      for (const socket of sockets) socket.destroy();
       await closed;
     },
   };

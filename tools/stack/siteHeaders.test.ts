@@ -1,13 +1,15 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { request } from "node:http";
+import { request, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { type EphemeralStack, startEphemeralStack } from "./ephemeralStack.ts";
+import { createSiteServer } from "../serve/siteServer.ts";
 import { siteDistDir } from "./paths.ts";
 
-let stack: EphemeralStack | undefined;
+/** The site server `pnpm start` and tools/serve run, on the build, alone on a free port. */
+let server: Server | undefined;
 let siteUrl: string;
 
 before(async () => {
@@ -16,13 +18,16 @@ before(async () => {
       `${siteDistDir} has no build: run \`pnpm build\` (or \`pnpm test\`) from the repository root`,
     );
   }
-  stack = await startEphemeralStack({ site: { port: 0, distDir: siteDistDir } });
-  assert.ok(stack.siteUrl, "the stack serves the site");
-  siteUrl = stack.siteUrl;
+  const site = await createSiteServer(siteDistDir, (error) => console.error(error));
+  server = site;
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const address = site.address() as AddressInfo;
+  siteUrl = `http://127.0.0.1:${address.port}`;
 });
 
 after(async () => {
-  await stack?.dispose();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
 });
 
 interface Fetched {
@@ -32,9 +37,9 @@ interface Fetched {
 }
 
 /** A raw GET (no automatic decompression), so the test sees the bytes the server sent. */
-function get(path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Fetched> {
   return new Promise((resolve, reject) => {
-    const req = request(`${siteUrl}${path}`, { headers, agent: false }, (response) => {
+    const req = request(`${siteUrl}${path}`, { headers, agent: false, method }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
@@ -144,4 +149,76 @@ test("files outside the build and the host's configuration are never served", as
     assert.equal(response.status, 404, path);
     assert.ok(!response.body.toString().includes('"name"'), path);
   }
+});
+
+/** Bytes written straight to the socket, for requests no HTTP client would send. */
+function sendRaw(bytes: string): Promise<Fetched> {
+  const { hostname, port } = new URL(siteUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
+    let received = "";
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+    });
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = received.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        body: Buffer.from(body, "latin1"),
+      });
+    });
+  });
+}
+
+test("every status the site server sends carries the security headers", async () => {
+  const page = await get("/");
+  const answers: Array<[string, number, Fetched]> = [
+    ["the page", 200, page],
+    ["a revalidated page", 304, await get("/", { "if-none-match": header(page, "etag") })],
+    ["/index.html", 301, await get("/index.html")],
+    ["a bad percent-encoding", 400, await get("/%E0%A4%A")],
+    ["an unknown path", 404, await get("/no-such-page")],
+    ["OPTIONS /", 405, await get("/", {}, "OPTIONS")],
+    ["POST /", 405, await get("/", {}, "POST")],
+    ["an unknown Expect", 417, await get("/", { expect: "teapot" })],
+    ["a request line Node cannot parse", 400, await sendRaw("GET / HTTP/1.1\r\nHost x\r\n\r\n")],
+    [
+      "headers too large",
+      431,
+      await sendRaw(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`),
+    ],
+  ];
+  for (const [what, status, answer] of answers) {
+    assert.equal(answer.status, status, what);
+    try {
+      securityHeaders(answer);
+    } catch (error) {
+      throw new Error(`${what} (${status}): ${(error as Error).message}`);
+    }
+  }
+  assert.equal(header(answers[2]?.[2] ?? page, "location"), "/");
+});
+
+test("If-None-Match with a weak tag, a list or * revalidates like a conformant server", async () => {
+  const page = await get("/");
+  const etag = header(page, "etag");
+  assert.match(etag, /^"[^"]+"$/);
+  for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, `"a", W/${etag}, "b"`, "*"]) {
+    const answer = await get("/", { "if-none-match": ifNoneMatch });
+    assert.equal(answer.status, 304, ifNoneMatch);
+    assert.equal(answer.body.length, 0, ifNoneMatch);
+    assert.equal(header(answer, "etag"), etag, ifNoneMatch);
+  }
+  for (const ifNoneMatch of ['"other"', 'W/"other"', `${etag.slice(0, -2)}"`]) {
+    assert.equal((await get("/", { "if-none-match": ifNoneMatch })).status, 200, ifNoneMatch);
+  }
+  assert.equal((await get("/no-such-page", { "if-none-match": "*" })).status, 404);
 });

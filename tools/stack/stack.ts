@@ -1,20 +1,26 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
 import { createSiteServer } from "../serve/siteServer.ts";
 import { scheduleDeliverer } from "./deliverer.ts";
+import { startEmbeddedDatabase, type Watchdog } from "./embeddedDatabase.ts";
 import { localDelivererSecret, localPublishableKey } from "./env.ts";
 import { startFunctionProcess } from "./functionProcess.ts";
-import { startGateway } from "./gateway.ts";
+import { type GatewayLimits, startGateway } from "./gateway.ts";
 import { listenPatiently } from "./listen.ts";
 import { logger } from "./log.ts";
 import { prepareDatabase } from "./migrate.ts";
-import { openPglite, startPgliteSocketServer } from "./pgliteServer.ts";
+import type { ServerLimits } from "./postgresConnection.ts";
 
 export type StackDatabase =
-  /** PGlite behind the socket server; `dataDir` may be `memory://`. */
-  | { kind: "pglite"; dataDir: string; port: number }
+  /** PGlite behind the wire server in its own process; `dataDir` may be `memory://`. */
+  | {
+      kind: "pglite";
+      dataDir: string;
+      port: number;
+      limits?: Partial<ServerLimits>;
+      watchdog?: Partial<Watchdog>;
+    }
   /** Any Postgres, e.g. the CI server; it must already exist. */
   | { kind: "url"; url: string };
 
@@ -23,6 +29,8 @@ export interface StackOptions {
   host: string;
   database: StackDatabase;
   gatewayPort: number;
+  /** Tighter limits than the defaults, for tests that wait for them to pass. */
+  gatewayLimits?: Partial<GatewayLimits>;
   /** Where the log provider's outbox file goes. */
   dataDir: string;
   site?: { port: number; distDir: string } | undefined;
@@ -110,24 +118,24 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await mkdir(options.dataDir, { recursive: true });
     let databaseUrl: string;
     if (options.database.kind === "pglite") {
-      const db: PGlite = await openPglite(options.database.dataDir);
-      stops.push(async () => {
-        await db.close();
-        logger("db").info("closed");
-      });
-      const server = await startPgliteSocketServer({
-        db,
+      const database = await startEmbeddedDatabase({
+        dataDir: options.database.dataDir,
         host: options.host,
         port: options.database.port,
+        limits: options.database.limits,
+        watchdog: options.database.watchdog,
       });
-      stops.push(() => server.stop());
-      databaseUrl = server.url;
+      stops.push(async () => {
+        await database.stop();
+        logger("db").info("closed");
+      });
+      databaseUrl = database.url;
       logger("db").info(`PGlite (${options.database.dataDir}) on ${databaseUrl}`);
     } else {
       databaseUrl = options.database.url;
       logger("db").info(`using ${databaseUrl.replace(/:[^:@/]*@/, ":***@")}`);
+      await prepareStackDatabase(databaseUrl);
     }
-    await prepareStackDatabase(databaseUrl);
     options.signal?.throwIfAborted();
 
     const gatewayUrl = `http://${options.host}:${options.gatewayPort}`;
@@ -142,6 +150,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       host: options.host,
       port: options.gatewayPort,
       functions: [fn],
+      limits: options.gatewayLimits,
     });
     stops.push(() => gateway.stop());
     options.signal?.throwIfAborted();

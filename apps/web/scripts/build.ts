@@ -6,6 +6,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
+import { appChunkFiles } from "../vite/firstViewChunks.ts";
 
 const appRoot = fileURLToPath(new URL("..", import.meta.url));
 const dist = `${appRoot}dist`;
@@ -24,39 +25,12 @@ for (const name of ["VITE_SUPABASE_URL", "VITE_SUPABASE_PUBLISHABLE_KEY"]) {
   }
 }
 
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  isEntry?: boolean;
-  imports?: string[];
-}
-
-/**
- * The app's chunks in the order the boot script evaluates them: React, the libraries, then the page
- * and the entry (see vite.config.ts). Read from Vite's manifest, which is not shipped.
- */
+/** The app's chunks in evaluation order, from Vite's manifest, which is not shipped. */
 async function appChunks(): Promise<string[]> {
   const manifestFile = `${dist}/.vite/manifest.json`;
-  const manifest = JSON.parse(await readFile(manifestFile, "utf8")) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
   await rm(`${dist}/.vite`, { recursive: true });
-  const entry = manifest["src/main.tsx"];
-  if (!entry) throw new Error("The manifest has no src/main.tsx entry.");
-  const reached = new Map<string, ManifestChunk>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || reached.has(key)) return;
-    reached.set(key, chunk);
-    for (const next of chunk.imports ?? []) visit(next);
-  };
-  for (const key of entry.imports ?? []) visit(key);
-  // Libraries first, each in its own task; the page's code last, once they are ready.
-  const rank = (chunk: ManifestChunk) =>
-    ["react", "libraries", "content"].indexOf(chunk.name ?? "") + 1 || 4;
-  const imports = [...reached.values()].sort((a, b) => rank(a) - rank(b));
-  return [...imports, entry].map((chunk) => `/${chunk.file}`);
+  return appChunkFiles(manifest, "src/main.tsx");
 }
 
 function withAppChunks(html: string, chunks: readonly string[]): string {
@@ -82,6 +56,8 @@ const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.c
 );
 if (!stylesheet?.[1]) throw new Error("The client build produced no stylesheet link to inline.");
 const css = await readFile(`${dist}${stylesheet[1]}`, "utf8");
+// Inlined into both pages, the file itself would be shipped and never loaded.
+await rm(`${dist}${stylesheet[1]}`);
 
 const faviconSvg = await readFile(`${appRoot}public/favicon.svg`, "utf8");
 
@@ -100,6 +76,9 @@ for (const [name, text] of Object.entries(server.siteFiles(siteUrl, buildDate)))
   await writeFile(`${dist}/${name}`, text);
 }
 const connectOrigins = [new URL(env.VITE_SUPABASE_URL ?? "").origin];
-await writeFile(`${dist}/_headers`, server.headersFile({ connectOrigins }));
+await writeFile(
+  `${dist}/_headers`,
+  server.headersFile({ connectOrigins, formActions: [server.contactFunctionUrl] }),
+);
 await rm(serverOut, { recursive: true });
 console.log(`Prerendered / and 404.html into ${dist}`);

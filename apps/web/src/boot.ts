@@ -1,14 +1,17 @@
 /**
- * The page's first script. The HTML is already the whole first view; this fetches the app only
- * after the first frame has been painted, so the phone's bandwidth and CPU go to what the visitor
- * sees first. The app comes in chunks (React, the other libraries, the words, the page) fetched together and
- * evaluated one per task, so that no single task blocks a tap for long. The build lists them in
- * the script tag's `data-app-chunks`, in that order.
+ * The page's first script. The HTML is already the whole page and works without any script (its
+ * links, menu and form are native); this fetches the app only after the first frame has been
+ * painted, so the phone's bandwidth and CPU go to what the visitor sees first. The app comes in
+ * chunks (React, the other libraries, the words, the page), listed by the build in the script
+ * tag's `data-app-chunks` in that order, fetched together and evaluated one per task, so that no
+ * single task blocks a tap for long.
  */
 import "./styles.css";
 
 /** Background tabs never paint; they start the app after this long anyway. */
 const hiddenTabFallbackMs = 1500;
+/** A chunk that failed to arrive is asked for once more after this pause. */
+const retryAfterMs = 1000;
 
 function afterFirstPaint(start: () => void): void {
   let started = false;
@@ -32,18 +35,41 @@ function afterFirstPaint(start: () => void): void {
   setTimeout(once, hiddenTabFallbackMs);
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+async function arrives(href: string): Promise<boolean> {
+  try {
+    return (await fetch(href)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fetches a chunk into the HTTP cache (the build serves chunks as immutable), asking once more if
+ * it fails. A failed `import()` cannot be retried: the browser remembers the failure for that URL
+ * for as long as the page lives, and every chunk importing it would fail too. So the chunks are
+ * fetched first, and imported only once every one of them has arrived.
+ */
+async function fetchWithOneRetry(href: string): Promise<boolean> {
+  if (await arrives(href)) return true;
+  await pause(retryAfterMs);
+  return arrives(href);
+}
+
+/**
+ * Starts the app, or leaves the working HTML page alone: the app hydrates only after every chunk
+ * has arrived, so a lost chunk can never leave the page half started.
+ */
 async function startApp(chunks: readonly string[]): Promise<void> {
-  for (const href of chunks) {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    document.head.append(link);
+  const arrived = await Promise.all(chunks.map(fetchWithOneRetry));
+  if (arrived.includes(false)) {
+    console.warn("The page's app could not be loaded; the page keeps working without it.");
+    return;
   }
   for (const href of chunks) {
     await import(/* @vite-ignore */ href);
-    await nextTask();
+    await pause(0);
   }
 }
 
@@ -58,6 +84,19 @@ function linkWebManifest(): void {
   document.head.append(link);
 }
 
+/**
+ * In-page links glide (the stylesheet's `.smooth-scroll`), but only once the page has loaded and
+ * the browser has put it where the address or the history says: opened at `/#request-sent`, the
+ * visitor must not watch the whole page scroll by.
+ */
+function smoothScrollOnceSettled(): void {
+  const enable = () =>
+    requestAnimationFrame(() => document.documentElement.classList.add("smooth-scroll"));
+  if (document.readyState === "complete") enable();
+  else addEventListener("load", enable, { once: true });
+}
+
+smoothScrollOnceSettled();
 const chunks =
   document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset.appChunks;
 afterFirstPaint(() => {

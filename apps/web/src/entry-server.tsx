@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { App } from "./app/App.tsx";
 import { createAppRouter } from "./app/router.tsx";
 
+export { contactFunctionUrl } from "./config/supabaseConfig.ts";
 export { documentHead } from "./prerender/documentHead.ts";
 export { headersFile } from "./prerender/headersFile.ts";
 export { siteFiles } from "./prerender/siteFiles.ts";

@@ -1,6 +1,6 @@
 import { business } from "./business.ts";
 
-/** The claims the client lists in SPEC §1, each said once and reused wherever it appears. */
+/** The claims the page makes (docs/content.md), each said once and reused wherever it appears. */
 export const claims = {
   yearsExperience: "20+",
   basementsProtected: "1,000+",

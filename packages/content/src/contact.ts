@@ -1,6 +1,6 @@
 import { business } from "./business.ts";
 
-/** The contact section and the request form (SPEC §2, §5, §8). */
+/** The contact section and the request form; docs/content.md lists the texts that are contractual. */
 export const contactSection = {
   eyebrow: "Free inspection",
   heading: "Schedule your free inspection",
@@ -38,7 +38,10 @@ export const contactSection = {
   },
 } as const;
 
-/** The toasts after a submit (SPEC §8); duration and how many show at once are ours to set. */
+/**
+ * The toasts after a submit. Their titles and texts are contractual (docs/content.md); how long
+ * they stay and how many show at once are ours to set.
+ */
 export const contactToasts = {
   success: {
     title: "Inspection Requested!",

@@ -60,6 +60,8 @@ export const finishing = {
       image: images.finishedHomeOffice,
     },
   ],
+  /** The photos' anchor: "View Finishing Gallery" leads there when the app is not running. */
+  photosId: "finishing-photos",
   galleryCta: "View Finishing Gallery",
   gallery: {
     title: "Finished basement ideas",

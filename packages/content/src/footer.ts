@@ -1,18 +1,17 @@
 import { business } from "./business.ts";
 import { serviceAreas } from "./serviceAreas.ts";
+import { serviceOptions } from "./serviceOptions.ts";
+import { services } from "./services.ts";
 
 export const footer = {
   blurb: `Women-owned, family-operated basement waterproofing and foundation repair in ${business.address.locality}, ${business.address.regionName}, since ${business.foundedYear}.`,
   servicesHeading: "Services",
-  services: [
-    "Interior Waterproofing",
-    "Exterior Waterproofing",
-    "Foundation Repair",
-    "Crawl Space Repair",
-    "Drainage Systems",
-    "Egress Windows",
-  ],
+  /** The form's labels for the services that have a card, in the form's order. */
+  services: serviceOptions
+    .filter((option) => services.some((service) => service.option === option.value))
+    .map((option) => option.label),
   areasHeading: "Service Areas",
+  /** Every town but Chesterfield, which the footer's short list leaves to the about section. */
   areas: serviceAreas.filter((town) => town !== "Chesterfield"),
   contactHeading: "Contact",
   copyright: `© ${business.copyrightYear} ${business.name}. All rights reserved.`,

@@ -8,8 +8,17 @@ export type GalleryCategory =
   | "Windows"
   | "Drainage";
 
+export type GalleryItemId =
+  | "interior-drain-tile"
+  | "sealed-crack"
+  | "exterior-membrane"
+  | "encapsulated-crawl-space"
+  | "egress-window"
+  | "yard-drainage";
+
 export interface GalleryItem {
-  id: string;
+  /** Also the card's anchor on the page: a service's "Learn More" leads there without the app. */
+  id: GalleryItemId;
   title: string;
   description: string;
   image: ImageAsset;

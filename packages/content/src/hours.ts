@@ -1,4 +1,4 @@
-/** Business hours (SPEC §9), in the words shown and in schema.org's form for the JSON-LD. */
+/** Business hours (docs/content.md), in the words shown and in schema.org's form for the JSON-LD. */
 export const businessHours = {
   heading: "Business Hours",
   rows: [

@@ -1,8 +1,11 @@
 export { about } from "./about.ts";
 export { type Business, business } from "./business.ts";
-export { chatCopy, chatTiming } from "./chat/copy.ts";
+// The panel's words and rules are in the "./chat" entry, loaded with the panel; the launcher's
+// words are the only chat text the page needs at once.
+export { chatLauncherCopy } from "./chat/launcherCopy.ts";
 export { claims, proofBand } from "./claims.ts";
 export { contactSection, contactToasts } from "./contact.ts";
+export { contactAnswerErrors, contactAnswerPage } from "./contactAnswer.ts";
 export {
   type ContactField,
   type ContactRequest,
@@ -15,7 +18,9 @@ export {
   firstInvalidField,
 } from "./contactRequest.ts";
 export {
+  apiKeyField,
   type ContactSubmission,
+  contactSentFragment,
   honeypotField,
   isRequestId,
   maxSubmissionBytes,
@@ -29,6 +34,7 @@ export { hero } from "./hero.ts";
 export { businessHours } from "./hours.ts";
 export { type ImageAsset, images } from "./images.ts";
 export { navigation, type SectionId, sectionIds } from "./navigation.ts";
+export { notFoundPage } from "./notFoundPage.ts";
 export { process } from "./process.ts";
 export { serviceAreas, serviceAreasSuffix } from "./serviceAreas.ts";
 export {
@@ -45,5 +51,5 @@ export {
   services,
   servicesSection,
 } from "./services.ts";
-export { notFoundPage, site } from "./site.ts";
+export { site } from "./site.ts";
 export { type Testimonial, testimonials } from "./testimonials.ts";

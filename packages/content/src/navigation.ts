@@ -1,6 +1,6 @@
 import { business } from "./business.ts";
 
-/** The section anchors the page is built on (SPEC §2). */
+/** The section anchors the page is built on; the navigation links to five of them. */
 export const sectionIds = {
   home: "home",
   services: "services",
@@ -28,5 +28,7 @@ export const navigation = {
   phoneLabel: `Call ${business.name} at ${business.phone.display}`,
   /** One name for the toggle; aria-expanded tells whether the list is open. */
   menuToggle: "Menu",
+  /** The first link a keyboard reaches, straight past the bar to the page's content. */
+  skipLink: "Skip to main content",
   brandLines: [business.shortName, "Waterproofing"],
 } as const;

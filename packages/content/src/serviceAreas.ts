@@ -1,4 +1,7 @@
-/** Towns the company drives to (SPEC §2). The about section lists all; the footer the first six. */
+/**
+ * Towns the company drives to. The about section and the chat name every one; the footer lists
+ * all but Chesterfield (see footer.ts).
+ */
 export const serviceAreas = [
   "Marine City",
   "St. Clair Shores",

@@ -1,4 +1,7 @@
-/** The values the contact form sends and the server accepts for "Service Needed" (SPEC §3). */
+/**
+ * The values the contact form sends and the function accepts for "Service Needed": other teams
+ * send them too, so a value never changes once released (docs/content.md).
+ */
 export const serviceOptions = [
   { value: "interior", label: "Interior Waterproofing" },
   { value: "exterior", label: "Exterior Waterproofing" },

@@ -1,3 +1,4 @@
+import type { GalleryItemId } from "./gallery.ts";
 import type { ServiceOptionValue } from "./serviceOptions.ts";
 
 /** Names of the icons the web app draws for each service; the mapping lives in the app. */
@@ -15,6 +16,11 @@ export interface Service {
   id: ServiceId;
   /** The form's "Service Needed" value this card preselects. */
   option: ServiceOptionValue;
+  /**
+   * The gallery card that shows how this repair works. "Learn More" opens the service's details
+   * when the app runs, and leads to this card when it does not.
+   */
+  solution: GalleryItemId;
   icon: ServiceIcon;
   title: string;
   description: string;
@@ -25,6 +31,7 @@ export const services = [
   {
     id: "interior-waterproofing",
     option: "interior",
+    solution: "interior-drain-tile",
     icon: "droplets",
     title: "Interior Basement Waterproofing",
     description:
@@ -38,6 +45,7 @@ export const services = [
   {
     id: "exterior-waterproofing",
     option: "exterior",
+    solution: "exterior-membrane",
     icon: "shovel",
     title: "Exterior Basement Waterproofing",
     description:
@@ -51,6 +59,7 @@ export const services = [
   {
     id: "foundation-crack-repair",
     option: "foundation",
+    solution: "sealed-crack",
     icon: "crack",
     title: "Foundation Crack Repair",
     description:
@@ -64,6 +73,7 @@ export const services = [
   {
     id: "crawl-space-repair",
     option: "crawlspace",
+    solution: "encapsulated-crawl-space",
     icon: "house",
     title: "Crawl Space Repair",
     description:
@@ -77,6 +87,7 @@ export const services = [
   {
     id: "egress-window-installation",
     option: "egress",
+    solution: "egress-window",
     icon: "window",
     title: "Egress Window Installation",
     description:
@@ -90,6 +101,7 @@ export const services = [
   {
     id: "drainage-systems",
     option: "drainage",
+    solution: "yard-drainage",
     icon: "waves",
     title: "Drainage Systems",
     description:

@@ -1,6 +1,9 @@
 import { business } from "./business.ts";
 
-/** What search engines, link previews and the browser tab show. */
+/**
+ * What search engines, link previews and the browser tab show: written into the HTML by the
+ * build, never needed by the page's script.
+ */
 export const site = {
   lang: "en-US",
   title: `Basement Waterproofing & Foundation Repair in Marine City, MI | ${business.name}`,
@@ -13,14 +16,4 @@ export const site = {
     height: 630,
     alt: `${business.name}: basement waterproofing and foundation repair in Marine City, Michigan`,
   },
-  skipLink: "Skip to main content",
-} as const;
-
-export const notFoundPage = {
-  title: `Page not found | ${business.name}`,
-  heading: "Oops! Page not found",
-  body: "The page you were looking for isn't here. Everything we offer is on our home page.",
-  homeLink: "Return to Home",
-  callCta: `Call ${business.phone.display}`,
-  consoleMessage: "404 Error: User attempted to access non-existent route:",
 } as const;

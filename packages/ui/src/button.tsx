@@ -8,21 +8,15 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: "bg-accent-500 text-navy-950 shadow-sm hover:bg-accent-400",
-        secondary: "bg-navy-900 text-white shadow-sm hover:bg-navy-800",
-        brand: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
         outline:
           "border-2 border-navy-900/15 bg-white text-navy-900 hover:border-navy-900/30 hover:bg-brand-50",
         onDark:
           "border-2 border-white/40 bg-white/5 text-white hover:border-white/70 hover:bg-white/10",
-        ghost: "text-navy-900 hover:bg-brand-50",
-        link: "rounded-sm px-0 text-brand-700 underline-offset-4 hover:underline",
       },
       size: {
         // Minimum heights, not fixed ones: on a narrow phone a long label wraps instead of overflowing.
-        sm: "min-h-9 px-3 py-1.5 text-sm",
         md: "min-h-11 px-5 py-2 text-base",
         lg: "min-h-13 px-6 py-2.5 text-base sm:text-lg",
-        icon: "size-11",
       },
       // A long label may wrap on a narrow phone; a phone number must never break at its hyphen.
       wrap: {
@@ -30,7 +24,6 @@ export const buttonVariants = cva(
         never: "",
       },
     },
-    compoundVariants: [{ variant: "link", className: "h-auto px-0" }],
     defaultVariants: { variant: "primary", size: "md", wrap: "onPhones" },
   },
 );

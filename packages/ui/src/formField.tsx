@@ -9,6 +9,9 @@ export interface ControlProps {
   "aria-describedby"?: string;
 }
 
+/** The id of a field's control: labels, error messages and focus-on-error all find it by this. */
+export const fieldId = (name: string) => `field-${name}`;
+
 interface FormFieldProps {
   name: string;
   label: string;
@@ -23,7 +26,7 @@ interface FormFieldProps {
  * a name for screen readers or with an error they cannot hear.
  */
 export function FormField({ name, label, required = false, error, children }: FormFieldProps) {
-  const id = `field-${name}`;
+  const id = fieldId(name);
   const errorId = `${id}-error`;
   const control: ControlProps = { id, name, required, "aria-invalid": error !== undefined };
   if (error) control["aria-describedby"] = errorId;

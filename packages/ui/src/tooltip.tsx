@@ -2,8 +2,11 @@ import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn.ts";
 
-/** SPEC §9: a tooltip opens after 700 ms of hover; moving to the next within 300 ms skips the wait. */
-export const tooltipTiming = { delayDuration: 700, skipDelayDuration: 300 } as const;
+/**
+ * A tooltip opens after 700 ms of hover; pointing at it again (or at another) within 300 ms of
+ * leaving skips the wait. The help chat's launcher relies on these (docs/chat.md).
+ */
+const tooltipTiming = { delayDuration: 700, skipDelayDuration: 300 } as const;
 
 export function TooltipProvider({
   delayDuration = tooltipTiming.delayDuration,

@@ -5,7 +5,6 @@ import { FormField } from "../src/formField.tsx";
 import { Image } from "../src/image.tsx";
 import { Input } from "../src/input.tsx";
 import { Select } from "../src/select.tsx";
-import { tooltipTiming } from "../src/tooltip.tsx";
 
 describe("Button and ButtonLink", () => {
   it("a Button is a real button that never submits a form by accident", () => {
@@ -98,12 +97,5 @@ describe("Image", () => {
       s.getAttribute("type"),
     );
     expect(types).toEqual(["image/avif", "image/webp"]);
-  });
-});
-
-describe("Tooltip", () => {
-  // The delays themselves are measured in Chromium by the web app's chat tests.
-  it("uses SPEC §9's delays: 700 ms to open, 300 ms skip", () => {
-    expect(tooltipTiming).toEqual({ delayDuration: 700, skipDelayDuration: 300 });
   });
 });

@@ -13,10 +13,10 @@ function constantTimeEqual(a: string, b: string): boolean {
 
 /**
  * Publishable keys (`sb_publishable_…`) are not JWTs, so the function is deployed with
- * verify_jwt = false and checks the `apikey` header supabase-js sends against the configured keys.
+ * verify_jwt = false and checks the key against the configured ones: the `apikey` header
+ * supabase-js sends, or a plain form's `apikey` field.
  */
-export function hasAcceptedApiKey(request: Request, acceptedKeys: readonly string[]): boolean {
-  const key = request.headers.get("apikey");
+export function hasAcceptedApiKey(key: string | null, acceptedKeys: readonly string[]): boolean {
   if (!key) return false;
   let accepted = false;
   for (const candidate of acceptedKeys) accepted = constantTimeEqual(key, candidate) || accepted;

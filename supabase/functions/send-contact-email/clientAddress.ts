@@ -1,3 +1,5 @@
+import { toHex } from "./hex.ts";
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -37,7 +39,5 @@ export async function hashClientAddress(address: string, secret: string): Promis
     await hmacKey(secret),
     encoder.encode(address),
   );
-  return Array.from(new Uint8Array(signature), (byte) => byte.toString(16).padStart(2, "0")).join(
-    "",
-  );
+  return toHex(signature);
 }

@@ -8,6 +8,11 @@ export interface FunctionConfig {
   databasePoolMax: number;
   publicApiKeys: readonly string[];
   allowedOrigins: readonly string[];
+  /**
+   * This function's public address, which the answer page posts back to. Undefined when neither
+   * CONTACT_FUNCTION_URL nor a reachable SUPABASE_URL says it: the request's own address is used.
+   */
+  functionUrl: string | undefined;
   ipHashSecret: string;
   usesDevIpHashSecret: boolean;
   /** The request header that carries the visitor's address (its first entry is used). */
@@ -77,6 +82,32 @@ function platformPublishableKeys(env: ReadEnv): string[] {
   }
 }
 
+/** Where Supabase serves a function, below the project's URL. */
+export const functionPath = "/functions/v1/send-contact-email";
+
+function httpUrl(value: string | undefined): URL | undefined {
+  if (value === undefined || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
+}
+
+/**
+ * CONTACT_FUNCTION_URL when set (a custom domain, or `supabase functions serve`, whose
+ * SUPABASE_URL is the Docker-internal http://kong:8000), else the project's SUPABASE_URL. Port 0
+ * is a listener that had not started yet, never an address a browser can post to.
+ */
+function publicFunctionUrl(env: ReadEnv): string | undefined {
+  const explicit = text(env, "CONTACT_FUNCTION_URL");
+  if (explicit !== undefined) {
+    const url = httpUrl(explicit);
+    if (!url) throw new Error(`CONTACT_FUNCTION_URL must be an http(s) URL, not "${explicit}"`);
+    return `${url.origin}${url.pathname.replace(/\/$/, "")}`;
+  }
+  const project = httpUrl(text(env, "SUPABASE_URL"));
+  if (!project || project.port === "0") return undefined;
+  return `${project.origin}${functionPath}`;
+}
+
 export function readConfig(env: ReadEnv): FunctionConfig {
   const anonKey = text(env, "SUPABASE_ANON_KEY");
   const publicApiKeys = [
@@ -90,6 +121,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     databasePoolMax: positiveInteger(env, "DB_POOL_MAX", 5),
     publicApiKeys: [...new Set(publicApiKeys)],
     allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins,
+    functionUrl: publicFunctionUrl(env),
     ipHashSecret: ipHashSecret ?? devIpHashSecret,
     usesDevIpHashSecret: ipHashSecret === undefined,
     clientAddressHeader: (text(env, "CLIENT_ADDRESS_HEADER") ?? "x-forwarded-for").toLowerCase(),

@@ -1,5 +1,9 @@
-/** The headers supabase-js sends with `functions.invoke`, which a preflight must allow. */
-export const allowedRequestHeaders = "authorization, x-client-info, apikey, content-type";
+/**
+ * The headers supabase-js sends with `functions.invoke`, which a preflight must allow, and the
+ * Idempotency-Key other clients may send (docs/function.md).
+ */
+export const allowedRequestHeaders =
+  "authorization, x-client-info, apikey, content-type, idempotency-key";
 
 export function isAllowedOrigin(origin: string, allowedOrigins: readonly string[]): boolean {
   return allowedOrigins.includes("*") || allowedOrigins.includes(origin);

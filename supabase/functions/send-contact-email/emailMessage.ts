@@ -1,108 +1,112 @@
-import { business } from "@bluewater/content/business.ts";
-import { serviceOptionLabel } from "@bluewater/content/serviceOptions.ts";
+import { business } from "@bluewater/content/business";
+import { serviceOptionLabel } from "@bluewater/content/service-options";
+import { escapeText } from "entities/escape";
+import { clipText, showHidden, visibleLines } from "./leadText.ts";
+import type { ContactRequestRow } from "./tableRows.ts";
 
-export interface LeadForEmail {
-  id: string;
-  createdAt: Date;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  message: string;
-}
+export type LeadForEmail = Pick<
+  ContactRequestRow,
+  "id" | "created_at" | "name" | "email" | "phone" | "service" | "message"
+>;
 
 export interface EmailMessage {
   from: string;
   to: string;
-  replyTo: string;
+  /** The visitor's address, when it is one plain address a header can carry. */
+  replyTo: string | undefined;
   subject: string;
   text: string;
   html: string;
 }
 
-/** C0 and C1 controls except tab and newline: stored verbatim, but never put into an email. */
-export function isControlCharacter(character: string): boolean {
-  const code = character.codePointAt(0) ?? 0;
-  return (code <= 0x1f && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
-}
+/** How much of the name the subject shows, so the service always fits after it. */
+export const subjectNameLength = 150;
 
-function replaceControls(text: string, replacement: string): string {
-  return Array.from(text, (character) =>
-    isControlCharacter(character) ? replacement : character,
-  ).join("");
-}
+// Anything a header could act on: whitespace, controls, format characters, the separators of
+// address lists and display names. An address stored before the form refused such text must
+// neither reach the Reply-To header nor make the provider refuse the whole email.
+const plainAddress =
+  /^[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+@[^\s@<>()[\]\\,;:"\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 
-const lineBreaks = /[\r\n\t\v\f\u0085\u2028\u2029]+/g;
+// The start of an RFC 2047 encoded-word, `=?charset?B?` or `=?charset?Q?`.
+const encodedWordStart = /=\?(?=[^?\s]*\?[BbQq]\?)/g;
 
-function printable(text: string): string {
-  return replaceControls(text.replace(/\r\n?/g, "\n"), "\uFFFD");
-}
-
-/** A header value on one line: a visitor's CR/LF must never start a new header. */
-export function singleLine(text: string, maxLength = 200): string {
-  const line = replaceControls(text.replace(lineBreaks, " "), "").replace(/ {2,}/g, " ").trim();
-  return line.length > maxLength ? `${line.slice(0, maxLength - 1)}…` : line;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
+/**
+ * A mail client decodes `=?UTF-8?B?…?=` in a subject that reaches it as plain ASCII, so a
+ * visitor's name could smuggle in text nobody typed; a space after the `=` breaks that syntax
+ * and the owner reads what was sent.
+ */
+function breakEncodedWords(text: string): string {
+  return text.replace(encodedWordStart, "= ?");
 }
 
 function serviceText(service: string): string {
   return serviceOptionLabel(service) || "Not chosen";
 }
 
+// Fixed widths and wrapping anywhere: a 2,000-character word wraps instead of widening the email.
+const wrapAnywhere = "overflow-wrap:anywhere;word-break:break-word";
+const bodyStyle = `margin:0;padding:16px;font-family:system-ui,sans-serif;${wrapAnywhere}`;
+const tableStyle = "width:100%;max-width:640px;table-layout:fixed;border-collapse:collapse";
+const labelStyle = "width:96px;padding:4px 12px 4px 0;text-align:left;vertical-align:top";
+const valueStyle = `padding:4px 0;vertical-align:top;${wrapAnywhere}`;
+
 /**
  * The email the company receives for a lead: every field, the service's label, Reply-To the
- * visitor so answering reaches them, plain text plus an HTML part where all visitor text is escaped.
+ * visitor so answering reaches them, plain text plus HTML. The visitor's text is shown as
+ * docs/owner-tools.md describes: hidden characters as their codes, the message's lines indented
+ * in the text part so no line of it can pose as a field.
  */
 export function renderLeadEmail(
   lead: LeadForEmail,
   mailbox: { from: string; to: string },
 ): EmailMessage {
   const service = serviceText(lead.service);
-  const received = lead.createdAt.toISOString();
-  const rows: Array<[string, string]> = [
-    ["Name", lead.name],
-    ["Phone", lead.phone],
-    ["Email", lead.email],
+  const replyTo = plainAddress.test(lead.email) ? lead.email : undefined;
+  const fields: Array<[string, string]> = [
+    ["Name", showHidden(lead.name)],
+    ["Phone", showHidden(lead.phone)],
+    ["Email", showHidden(lead.email)],
     ["Service", service],
-    ["Message", lead.message || "(none)"],
-    ["Received", received],
+    ["Received", lead.created_at.toISOString()],
     ["Lead id", lead.id],
   ];
+  const message = lead.message === "" ? ["(none)"] : visibleLines(lead.message);
+  const intro = `New inspection request from the ${business.name} website.`;
+  const outro = replyTo
+    ? "Reply to this email to answer the visitor directly."
+    : "The visitor's email address is not one plain address, so replies go nowhere: write to them yourself.";
   const text = [
-    `New inspection request from the ${business.name} website.`,
+    intro,
     "",
-    ...rows.map(([label, value]) => `${label}: ${printable(value)}`),
+    ...fields.map(([label, value]) => `${label}: ${value}`),
     "",
-    "Reply to this email to answer the visitor directly.",
+    "Message:",
+    ...message.map((line) => (line === "" ? "" : `  ${line}`)),
+    "",
+    outro,
   ].join("\n");
-  const htmlRows = rows
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${label}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(printable(value))}</td></tr>`,
-    )
-    .join("\n");
+  const row = (label: string, valueHtml: string) =>
+    `<tr><th style="${labelStyle}">${label}</th><td style="${valueStyle}">${valueHtml}</td></tr>`;
   const html = [
     "<!doctype html>",
-    '<html><body style="font-family:system-ui,sans-serif">',
-    `<p>New inspection request from the ${escapeHtml(business.name)} website.</p>`,
-    `<table>\n${htmlRows}\n</table>`,
-    "<p>Reply to this email to answer the visitor directly.</p>",
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    `<body style="${bodyStyle}">`,
+    `<p>${escapeText(intro)}</p>`,
+    `<table role="presentation" style="${tableStyle}">`,
+    ...fields.map(([label, value]) => row(label, escapeText(value))),
+    row("Message", message.map(escapeText).join("<br>")),
+    "</table>",
+    `<p>${escapeText(outro)}</p>`,
     "</body></html>",
   ].join("\n");
   return {
     from: mailbox.from,
     to: mailbox.to,
-    replyTo: lead.email,
-    subject: singleLine(`New inspection request: ${lead.name} — ${service}`),
+    replyTo,
+    subject: breakEncodedWords(
+      `New inspection request: ${clipText(showHidden(lead.name), subjectNameLength)} — ${service}`,
+    ),
     text,
     html,
   };

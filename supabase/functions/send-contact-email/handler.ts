@@ -1,16 +1,21 @@
-import { business } from "@bluewater/content/business.ts";
-import { maxSubmissionBytes } from "@bluewater/content/contactSubmission.ts";
+import { contactAnswerErrors as errors } from "@bluewater/content/contact-answer";
+import { apiKeyField, maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import { type Answers, browserAnswers, jsonAnswers } from "./answers.ts";
 import { hasAcceptedApiKey, hasSecret } from "./apiKey.ts";
+import { isBrowserNavigation } from "./browserPost.ts";
 import { clientAddress, hashClientAddress } from "./clientAddress.ts";
 import type { FunctionConfig } from "./config.ts";
 import { corsHeaders, isAllowedOrigin, preflightResponse } from "./cors.ts";
 import { type Database, isDatabaseUnavailable } from "./database.ts";
+import { contentFingerprint } from "./fingerprint.ts";
+import { functionUrlFor } from "./functionUrl.ts";
 import { errorResponse, jsonResponse } from "./http.ts";
-import { findLeadIdByRequestId, insertContactRequest } from "./leadStore.ts";
+import { requestKeyOf } from "./idempotencyKey.ts";
+import { storeLead } from "./leadStore.ts";
 import { deliverPendingNotifications } from "./notificationQueue.ts";
 import type { EmailProvider } from "./providers/emailProvider.ts";
-import { consumeRateLimit, pruneRateLimits } from "./rateLimit.ts";
-import { readJsonObject } from "./requestBody.ts";
+import { pruneRateLimits } from "./rateLimit.ts";
+import { type BodyKind, bodyKindOf, readBody } from "./requestBody.ts";
 import { checkSubmission } from "./submission.ts";
 
 export const functionName = "send-contact-email";
@@ -26,15 +31,8 @@ export interface ContactHandlerDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-const callUs = `call us at ${business.phone.display}`;
-const messages = {
-  forbiddenOrigin: "This website may not send contact requests here.",
-  method: "Send the contact request with POST.",
-  apiKey: "Missing or unknown API key: send the site's publishable key in the apikey header.",
-  notFound: "There is nothing at this address.",
-  unavailable: `We could not save your request just now. Please try again in a minute or ${callUs}.`,
-  unexpected: `Something went wrong on our side. Please ${callUs}.`,
-} as const;
+/** Logged when an idempotency key comes back with different content (answered 422). */
+export const keyReusedLogMessage = "idempotency key reused with a different body";
 
 class DatabaseNotConfigured extends Error {
   override name = "DatabaseNotConfigured";
@@ -47,9 +45,20 @@ function routeOf(url: string): string {
   return path.startsWith(`/${functionName}`) ? path.slice(functionName.length + 1) : path;
 }
 
-function retryAfterMinutes(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? "a minute" : `${minutes} minutes`;
+/**
+ * An HTML form posts with the site's Origin, with the function's own origin from its answer
+ * page, or with `null` from a privacy-minded browser or a page with no referrer policy to spare.
+ */
+function mayPost(
+  origin: string,
+  kind: BodyKind | undefined,
+  request: Request,
+  config: FunctionConfig,
+): boolean {
+  if (isAllowedOrigin(origin, config.allowedOrigins)) return true;
+  if (kind !== "form" || request.method !== "POST") return false;
+  const own = functionUrlFor(request, config.functionUrl);
+  return origin === "null" || (own !== undefined && origin === new URL(own).origin);
 }
 
 export function createContactHandler(
@@ -70,56 +79,81 @@ export function createContactHandler(
   };
   const mailbox = { from: config.notify.from, to: config.notify.to };
 
-  async function submitLead(request: Request, cors: Headers): Promise<Response> {
-    if (!hasAcceptedApiKey(request, config.publicApiKeys))
-      return errorResponse(401, messages.apiKey, cors);
-    const body = await readJsonObject(request, maxSubmissionBytes);
-    if (!body.ok) return errorResponse(body.status, body.error, cors);
-    const checked = checkSubmission(body.value);
-    if (!checked.ok)
-      return jsonResponse(400, { error: checked.error, fields: checked.fields }, cors);
-    const { requestId, request: contact, spam } = checked.value;
-    const db = database();
-
-    // A retry of a stored submission gets the same answer and does not count against the limit.
-    const existing = await findLeadIdByRequestId(db, requestId);
-    if (existing) return jsonResponse(200, { id: existing }, cors);
-
-    const addressHash = await hashClientAddress(
-      clientAddress(request.headers, config.clientAddressHeader),
-      config.ipHashSecret,
+  /** Sends one lead's email after answering; the deliverer retries it if this fails. */
+  function notify(db: Database, contactRequestId: string): void {
+    runInBackground(
+      deliverPendingNotifications(db, provider, now(), {
+        policy: config.delivery,
+        mailbox,
+        contactRequestId,
+        limit: 1,
+      }),
     );
-    const decision = await consumeRateLimit(db, addressHash, now(), config.rateLimit);
-    if (!decision.allowed) {
-      cors.set("retry-after", String(decision.retryAfterSeconds));
-      const wait = retryAfterMinutes(decision.retryAfterSeconds);
-      return errorResponse(
-        429,
-        `Too many requests. Please try again in ${wait} or ${callUs}.`,
-        cors,
-      );
-    }
+  }
 
-    const stored = await insertContactRequest(db, {
-      requestId,
-      request: contact,
-      isSpam: spam !== undefined,
-      clientAddressHash: addressHash,
-      userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
-      notifyAt: now(),
-    });
-    // Bots get the same 200 as people, so they learn nothing; their leads are never emailed.
-    if (stored.created && spam === undefined) {
-      runInBackground(
-        deliverPendingNotifications(db, provider, now(), {
-          policy: config.delivery,
-          mailbox,
-          contactRequestId: stored.id,
-          limit: 1,
-        }),
-      );
+  async function submitLead(
+    request: Request,
+    kind: BodyKind | undefined,
+    answers: Answers,
+  ): Promise<Response> {
+    const headerKey = request.headers.get("apikey");
+    // JSON and other bodies need the header before anything is read; a form may carry the key.
+    if (kind !== "form" && !hasAcceptedApiKey(headerKey, config.publicApiKeys)) {
+      return await answers.refused({ status: 401, error: errors.apiKey });
     }
-    return jsonResponse(200, { id: stored.id }, cors);
+    if (kind === undefined)
+      return await answers.refused({ status: 415, error: errors.unsupportedType });
+    const body = await readBody(request, kind, maxSubmissionBytes);
+    if (!body.ok) return await answers.refused({ status: body.status, error: body.error });
+    const values = body.value;
+    answers.keep(values);
+    const key = headerKey ?? (kind === "form" ? values[apiKeyField] : undefined);
+    if (!hasAcceptedApiKey(typeof key === "string" ? key : null, config.publicApiKeys)) {
+      return await answers.refused({ status: 401, error: errors.apiKey });
+    }
+    const checked = checkSubmission(values);
+    if (!checked.ok) {
+      return await answers.refused({ status: 400, error: checked.error, fields: checked.fields });
+    }
+    const requestKey = await requestKeyOf(
+      request.headers.get("idempotency-key"),
+      checked.value.requestId,
+    );
+    if (!requestKey.ok) return await answers.refused({ status: 400, error: requestKey.error });
+
+    const db = database();
+    const { request: contact, spam } = checked.value;
+    const outcome = await storeLead(
+      db,
+      {
+        requestId: requestKey.requestId,
+        fingerprint: await contentFingerprint(contact),
+        request: contact,
+        spam,
+        clientAddressHash: await hashClientAddress(
+          clientAddress(request.headers, config.clientAddressHeader),
+          config.ipHashSecret,
+        ),
+        userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
+        now: now(),
+      },
+      config.rateLimit,
+    );
+    switch (outcome.kind) {
+      case "limited":
+        return await answers.refused({
+          status: 429,
+          error: errors.tooMany(outcome.retryAfterSeconds),
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        });
+      case "conflict":
+        log(keyReusedLogMessage, { leadId: outcome.id });
+        return await answers.refused({ status: 422, error: errors.keyReused });
+      default:
+        // Bots get the same answer as people, so they learn nothing; their leads are never emailed.
+        if (outcome.notify) notify(db, outcome.id);
+        return answers.stored(outcome.id);
+    }
   }
 
   /** The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here. */
@@ -138,39 +172,55 @@ export function createContactHandler(
     return jsonResponse(200, { ...report, prunedRateLimitWindows });
   }
 
+  /** Reads a refused form's fields anyway, best effort, so that the answer page can refill them. */
+  async function keepSentForm(request: Request, kind: BodyKind | undefined, answers: Answers) {
+    if (kind !== "form" || !answers.showsPage) return;
+    const body = await readBody(request, kind, maxSubmissionBytes).catch(() => undefined);
+    if (body?.ok) answers.keep(body.value);
+  }
+
   return async function handle(request: Request): Promise<Response> {
     const origin = request.headers.get("origin");
     const cors = corsHeaders(origin, config.allowedOrigins);
+    const kind = bodyKindOf(request.headers.get("content-type"));
+    // An HTML form cannot send JSON, so a JSON body is always an API client's.
+    const answers =
+      request.method === "POST" && kind !== "json" && isBrowserNavigation(request.headers)
+        ? browserAnswers(request, config, cors)
+        : jsonAnswers(cors);
     try {
       const route = routeOf(request.url);
       if (route === "/deliver") {
-        if (request.method !== "POST")
-          return errorResponse(405, messages.method, { allow: "POST" });
+        if (request.method !== "POST") return errorResponse(405, errors.method, { allow: "POST" });
         return await deliver(request);
       }
-      if (route !== "" && route !== "/") return errorResponse(404, messages.notFound, cors);
-      if (origin !== null && !isAllowedOrigin(origin, config.allowedOrigins)) {
-        return errorResponse(403, messages.forbiddenOrigin, cors);
+      if (route !== "" && route !== "/") return errorResponse(404, errors.notFound, cors);
+      if (origin !== null && !mayPost(origin, kind, request, config)) {
+        await keepSentForm(request, kind, answers);
+        return await answers.refused({ status: 403, error: errors.forbiddenOrigin });
       }
       if (request.method === "OPTIONS") {
         // A refusal is JSON like every other; a preflight without an Origin is not CORS at all.
         return origin !== null
           ? preflightResponse(origin)
-          : errorResponse(403, messages.forbiddenOrigin, cors);
+          : errorResponse(403, errors.forbiddenOrigin, cors);
       }
       if (request.method !== "POST") {
         cors.set("allow", "POST, OPTIONS");
-        return errorResponse(405, messages.method, cors);
+        return errorResponse(405, errors.method, cors);
       }
-      return await submitLead(request, cors);
+      return await submitLead(request, kind, answers);
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
         log("database unavailable", error);
-        cors.set("retry-after", "30");
-        return errorResponse(503, messages.unavailable, cors);
+        return await answers.refused({
+          status: 503,
+          error: errors.unavailable,
+          retryAfterSeconds: 30,
+        });
       }
       log("unexpected error", error);
-      return errorResponse(500, messages.unexpected, cors);
+      return await answers.refused({ status: 500, error: errors.unexpected });
     }
   };
 }

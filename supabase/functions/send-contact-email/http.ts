@@ -1,4 +1,4 @@
-/** Every answer is JSON; errors are `{ error }` with a sentence a visitor or owner can act on. */
+/** API answers are JSON; errors are `{ error }` with a sentence a visitor or owner can act on. */
 export function jsonResponse(
   status: number,
   body: Record<string, unknown>,
@@ -12,4 +12,28 @@ export function jsonResponse(
 
 export function errorResponse(status: number, error: string, headers: HeadersInit = {}): Response {
   return jsonResponse(status, { error }, headers);
+}
+
+/**
+ * A page for a browser. Hosted Supabase rewrites text/html to text/plain only in answers to GET;
+ * these answer a POST, so the browser shows them as pages (and a stored lead is a 303, which
+ * turns the visitor's next request into a GET of the site itself).
+ */
+export function htmlResponse(status: number, html: string, headers: HeadersInit): Response {
+  const merged = new Headers(headers);
+  merged.set("content-type", "text/html; charset=utf-8");
+  merged.set("cache-control", "no-store");
+  merged.set("x-content-type-options", "nosniff");
+  merged.set("x-frame-options", "DENY");
+  // Same-origin: a post from the page carries its Origin, a link to the site carries nothing.
+  merged.set("referrer-policy", "same-origin");
+  return new Response(html, { status, headers: merged });
+}
+
+/** 303 See Other: the browser follows it with a GET, so reloading never posts again. */
+export function seeOther(location: string, headers: HeadersInit): Response {
+  const merged = new Headers(headers);
+  merged.set("location", location);
+  merged.set("cache-control", "no-store");
+  return new Response(null, { status: 303, headers: merged });
 }

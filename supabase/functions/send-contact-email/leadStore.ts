@@ -1,57 +1,154 @@
-import type { ContactRequest } from "@bluewater/content/contactRequest.ts";
+import type { ContactRequest } from "@bluewater/content/contact-request";
+import type postgres from "postgres";
 import type { Database } from "./database.ts";
+import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
+import type { SpamReason } from "./submission.ts";
 
 export interface NewLead {
-  requestId: string;
+  /** The client's idempotency key as a UUID; undefined when the sender gave none. */
+  requestId: string | undefined;
+  fingerprint: string;
   request: ContactRequest;
-  isSpam: boolean;
+  spam: SpamReason | undefined;
   clientAddressHash: string;
   userAgent: string;
-  /** When its notification is first due: now, by the function's clock. */
-  notifyAt: Date;
+  /** The function's clock: when the notification is first due, and the rate-limit window. */
+  now: Date;
 }
 
-export interface StoredLead {
+export type StoreOutcome =
+  /** `notify`: a notification was queued in this transaction and is due now. */
+  | { kind: "created"; id: string; notify: boolean }
+  | { kind: "duplicate"; id: string; notify: boolean }
+  | { kind: "conflict"; id: string }
+  | { kind: "limited"; retryAfterSeconds: number };
+
+/** How long a post without a key is taken for a copy of an earlier lead with the same content. */
+export const duplicateWindowHours = 24;
+
+/** Advisory-lock namespaces (the first key of the two-key form), so the two kinds never collide. */
+const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269 } as const;
+
+/** A 32-bit lock key from hex (a fingerprint or a UUID): collisions only serialise two posts. */
+function lockKey(hex: string): number {
+  return Number.parseInt(hex.replaceAll("-", "").slice(0, 8), 16) | 0;
+}
+
+interface KnownLead {
   id: string;
-  created: boolean;
+  fingerprint: string | null;
+  spam_reason: SpamReason | null;
 }
 
-export async function findLeadIdByRequestId(
-  db: Database,
+async function leadByRequestId(
+  tx: postgres.ISql,
   requestId: string,
-): Promise<string | undefined> {
-  const [row] = await db<{ id: string }[]>`
-    select id from public.contact_requests where request_id = ${requestId}`;
-  return row?.id;
+): Promise<KnownLead | undefined> {
+  const [row] = await tx<KnownLead[]>`
+    select r.id, r.fingerprint, r.spam_reason from public.contact_requests r
+    where r.request_id = ${requestId}
+    union all
+    select r.id, r.fingerprint, r.spam_reason from public.contact_request_keys k
+    join public.contact_requests r on r.id = k.contact_request_id
+    where k.request_id = ${requestId}
+    limit 1`;
+  return row;
+}
+
+async function recentLeadWithContent(
+  tx: postgres.ISql,
+  fingerprint: string,
+): Promise<KnownLead | undefined> {
+  const [row] = await tx<KnownLead[]>`
+    select id, fingerprint, spam_reason from public.contact_requests
+    where fingerprint = ${fingerprint}
+      and created_at > now() - make_interval(hours => ${duplicateWindowHours})
+    order by created_at desc
+    limit 1`;
+  return row;
 }
 
 /**
- * Stores a lead and, unless it is spam, queues its notification in the same transaction: once the
- * function answers 200 the lead exists and its email will be sent. A request id seen before
- * returns the first lead instead of making a second one, even when two copies race.
+ * A copy of a lead flagged only for being sent too fast, now sent by someone who took their
+ * time, lifts the flag and queues the email the first attempt did not get. A honeypot flag stays.
  */
-export async function insertContactRequest(db: Database, lead: NewLead): Promise<StoredLead> {
-  const { request } = lead;
-  return await db.begin(async (tx) => {
+async function answerCopy(
+  tx: postgres.ISql,
+  known: KnownLead,
+  lead: NewLead,
+): Promise<StoreOutcome> {
+  if (known.spam_reason !== "too-fast" || lead.spam !== undefined) {
+    return { kind: "duplicate", id: known.id, notify: false };
+  }
+  await tx`
+    update public.contact_requests set is_spam = false, spam_reason = null where id = ${known.id}`;
+  await tx`
+    insert into public.contact_notifications (contact_request_id, next_attempt_at)
+    values (${known.id}, ${lead.now})
+    on conflict (contact_request_id) do nothing`;
+  return { kind: "duplicate", id: known.id, notify: true };
+}
+
+/**
+ * Stores a lead once (docs/function.md, "One lead per request"). In one transaction, holding an
+ * advisory lock on the request id and one on the content fingerprint, so that concurrent copies
+ * queue up behind each other on Postgres (PGlite runs one transaction at a time anyway):
+ *
+ * - a known request id answers with its lead, or `conflict` when its content differs;
+ * - otherwise a lead with the same content from the last 24 hours answers (its new key, if any,
+ *   is kept as one more key of that lead);
+ * - only a new lead counts against the rate limit, and its notification is queued with it, so a
+ *   copy never consumes the limit and never sends a second email.
+ */
+export async function storeLead(
+  db: Database,
+  lead: NewLead,
+  rateLimit: RateLimit,
+): Promise<StoreOutcome> {
+  return await db.begin(async (tx): Promise<StoreOutcome> => {
+    if (lead.requestId !== undefined) {
+      await tx`select pg_advisory_xact_lock(${lockSpace.requestId}, ${lockKey(lead.requestId)})`;
+    }
+    await tx`select pg_advisory_xact_lock(${lockSpace.fingerprint}, ${lockKey(lead.fingerprint)})`;
+
+    if (lead.requestId !== undefined) {
+      const known = await leadByRequestId(tx, lead.requestId);
+      if (known) {
+        const sameContent = known.fingerprint === null || known.fingerprint === lead.fingerprint;
+        return sameContent ? await answerCopy(tx, known, lead) : { kind: "conflict", id: known.id };
+      }
+    }
+    const copy = await recentLeadWithContent(tx, lead.fingerprint);
+    if (copy) {
+      if (lead.requestId !== undefined) {
+        await tx`
+          insert into public.contact_request_keys (request_id, contact_request_id)
+          values (${lead.requestId}, ${copy.id})`;
+      }
+      return await answerCopy(tx, copy, lead);
+    }
+
+    const decision = await consumeRateLimit(tx, lead.clientAddressHash, lead.now, rateLimit);
+    if (!decision.allowed)
+      return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
+
+    const { request } = lead;
     const [inserted] = await tx<{ id: string }[]>`
       insert into public.contact_requests
-        (request_id, name, email, phone, service, message, is_spam, client_address_hash, user_agent)
+        (request_id, fingerprint, name, email, phone, service, message, is_spam, spam_reason,
+         client_address_hash, user_agent)
       values
-        (${lead.requestId}, ${request.name}, ${request.email}, ${request.phone}, ${request.service},
-         ${request.message}, ${lead.isSpam}, ${lead.clientAddressHash}, ${lead.userAgent})
-      on conflict (request_id) do nothing
+        (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
+         ${request.email}, ${request.phone}, ${request.service}, ${request.message},
+         ${lead.spam !== undefined}, ${lead.spam ?? null}, ${lead.clientAddressHash},
+         ${lead.userAgent})
       returning id`;
-    if (!inserted) {
-      const [existing] = await tx<{ id: string }[]>`
-        select id from public.contact_requests where request_id = ${lead.requestId}`;
-      if (!existing) throw new Error("contact request vanished after a request id conflict");
-      return { id: existing.id, created: false };
-    }
-    if (!lead.isSpam) {
+    if (!inserted) throw new Error("the new contact request was not returned");
+    if (lead.spam === undefined) {
       await tx`
         insert into public.contact_notifications (contact_request_id, next_attempt_at)
-        values (${inserted.id}, ${lead.notifyAt})`;
+        values (${inserted.id}, ${lead.now})`;
     }
-    return { id: inserted.id, created: true };
+    return { kind: "created", id: inserted.id, notify: lead.spam === undefined };
   });
 }

@@ -1,7 +1,8 @@
 import type { DeliveryPolicy } from "./config.ts";
 import type { Database } from "./database.ts";
-import { renderLeadEmail } from "./emailMessage.ts";
+import { type LeadForEmail, renderLeadEmail } from "./emailMessage.ts";
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
+import type { ContactNotificationRow } from "./tableRows.ts";
 
 export interface DeliveryOptions {
   policy: DeliveryPolicy;
@@ -17,17 +18,10 @@ export interface DeliveryReport {
   failed: number;
 }
 
-interface ClaimedNotification {
-  notification_id: string;
-  attempts: number;
-  lead_id: string;
-  created_at: Date;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  message: string;
-}
+type ClaimedNotification = LeadForEmail & {
+  notification_id: ContactNotificationRow["id"];
+  attempts: ContactNotificationRow["attempts"];
+};
 
 /** Exponential backoff: base, 2×base, 4×base… capped, counted from the attempt just made. */
 export function retryDelaySeconds(attempts: number, policy: DeliveryPolicy): number {
@@ -61,8 +55,8 @@ async function claimDue(
     set status = 'sending', attempts = n.attempts + 1, locked_until = ${lockedUntil}
     from due, public.contact_requests r
     where n.id = due.id and r.id = n.contact_request_id
-    returning n.id as notification_id, n.attempts, r.id as lead_id, r.created_at, r.name, r.email,
-      r.phone, r.service, r.message`;
+    returning n.id as notification_id, n.attempts, r.id, r.created_at, r.name, r.email, r.phone,
+      r.service, r.message`;
 }
 
 async function recordResult(
@@ -79,7 +73,7 @@ async function recordResult(
         set status = 'delivered', delivered_at = ${now}, provider_message_id = ${result.messageId},
           locked_until = null, last_error = null
         where id = ${claimed.notification_id}`;
-      await tx`update public.contact_requests set status = 'notified' where id = ${claimed.lead_id}`;
+      await tx`update public.contact_requests set status = 'notified' where id = ${claimed.id}`;
     });
     return "delivered";
   }
@@ -98,7 +92,7 @@ async function recordResult(
       set status = 'failed', locked_until = null, last_error = ${error}
       where id = ${claimed.notification_id}`;
     await tx`
-      update public.contact_requests set status = 'notification_failed' where id = ${claimed.lead_id}`;
+      update public.contact_requests set status = 'notification_failed' where id = ${claimed.id}`;
   });
   return "failed";
 }
@@ -115,18 +109,7 @@ export async function deliverPendingNotifications(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   for (const claimed of await claimDue(db, now, options)) {
-    const message = renderLeadEmail(
-      {
-        id: claimed.lead_id,
-        createdAt: new Date(claimed.created_at),
-        name: claimed.name,
-        email: claimed.email,
-        phone: claimed.phone,
-        service: claimed.service,
-        message: claimed.message,
-      },
-      options.mailbox,
-    );
+    const message = renderLeadEmail(claimed, options.mailbox);
     let result: SendResult;
     try {
       result = await provider.send(message, `contact-notification/${claimed.notification_id}`);

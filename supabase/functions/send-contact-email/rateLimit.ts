@@ -1,3 +1,4 @@
+import type postgres from "postgres";
 import type { Database } from "./database.ts";
 
 export interface RateLimit {
@@ -9,10 +10,11 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 
 /**
  * Counts one submission for the address in the current fixed window, atomically in Postgres, so
- * the limit holds across every function instance.
+ * the limit holds across every function instance. It runs inside the lead's transaction, after
+ * the duplicate checks, so a copy of a stored lead never counts.
  */
 export async function consumeRateLimit(
-  db: Database,
+  db: postgres.ISql,
   addressHash: string,
   now: Date,
   limit: RateLimit,

@@ -1,32 +1,27 @@
+import { contactAnswerErrors } from "@bluewater/content/contact-answer";
+import { parseFormFields } from "./formFields.ts";
+
+/** The bodies the function reads: the site's JSON, and a plain HTML form's fields. */
+export type BodyKind = "json" | "form";
+
 export type BodyRead =
   | { ok: true; value: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  | { ok: false; status: 400 | 413; error: string };
 
-function isJsonContentType(value: string | null): boolean {
-  const mediaType = value?.split(";")[0]?.trim().toLowerCase();
-  return mediaType === "application/json";
+export function bodyKindOf(contentType: string | null): BodyKind | undefined {
+  const mediaType = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType === "application/json") return "json";
+  if (mediaType === "application/x-www-form-urlencoded") return "form";
+  return undefined;
 }
 
 /**
- * Reads a JSON object of at most maxBytes. The declared Content-Length is checked first, and the
- * stream is counted too, because a chunked body declares no length.
+ * The body's bytes, or undefined past maxBytes. The declared Content-Length is checked first,
+ * and the stream is counted too, because a chunked body declares no length.
  */
-export async function readJsonObject(request: Request, maxBytes: number): Promise<BodyRead> {
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    return {
-      ok: false,
-      status: 415,
-      error: "Send the contact request as JSON (Content-Type: application/json).",
-    };
-  }
-  const tooLarge = {
-    ok: false,
-    status: 413,
-    error: `The request is too large: a contact request is at most ${maxBytes / 1024} KB.`,
-  } as const;
+async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return tooLarge;
-
+  if (declared > maxBytes) return undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -37,7 +32,7 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel();
-        return tooLarge;
+        return undefined;
       }
       chunks.push(value);
     }
@@ -48,15 +43,35 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return bytes;
+}
 
+function parseJsonObject(bytes: Uint8Array): BodyRead {
   let parsed: unknown;
   try {
     parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch {
-    return { ok: false, status: 400, error: "The request body is not valid JSON." };
+    return { ok: false, status: 400, error: contactAnswerErrors.notJson };
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    return { ok: false, status: 400, error: "The request body must be a JSON object." };
+    return { ok: false, status: 400, error: contactAnswerErrors.notObject };
   }
   return { ok: true, value: parsed as Record<string, unknown> };
+}
+
+/** Reads a JSON object or form fields of at most maxBytes; both are UTF-8 or refused. */
+export async function readBody(
+  request: Request,
+  kind: BodyKind,
+  maxBytes: number,
+): Promise<BodyRead> {
+  const bytes = await readBytes(request, maxBytes);
+  if (bytes === undefined) {
+    return { ok: false, status: 413, error: contactAnswerErrors.tooLarge(maxBytes) };
+  }
+  if (kind === "json") return parseJsonObject(bytes);
+  const fields = parseFormFields(bytes);
+  return fields
+    ? { ok: true, value: fields }
+    : { ok: false, status: 400, error: contactAnswerErrors.notForm };
 }

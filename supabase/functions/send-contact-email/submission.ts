@@ -1,15 +1,17 @@
+import { contactAnswerErrors } from "@bluewater/content/contact-answer";
 import {
   type ContactRequest,
   checkContactRequest,
   contactFields,
-} from "@bluewater/content/contactRequest.ts";
-import { honeypotField, isRequestId, minimumFillMs } from "@bluewater/content/contactSubmission.ts";
+} from "@bluewater/content/contact-request";
+import { honeypotField, isRequestId, minimumFillMs } from "@bluewater/content/contact-submission";
 
 export type SpamReason = "honeypot" | "too-fast";
 
 export interface AcceptedSubmission {
   request: ContactRequest;
-  requestId: string;
+  /** The body's own request id, lowercased; undefined when the sender gave none. */
+  requestId: string | undefined;
   spam: SpamReason | undefined;
 }
 
@@ -30,7 +32,8 @@ function spamReason(body: Record<string, unknown>): SpamReason | undefined {
 
 /**
  * Checks a submission with the schema the form uses, so both sides agree on what is valid. The
- * error names every field to fix, in the form's order, in the words the form shows.
+ * error names every field to fix, in the form's order, in the words the form shows. Only the
+ * five fields of the contact request are required (docs/function.md).
  */
 export function checkSubmission(body: Record<string, unknown>): SubmissionCheck {
   const checked = checkContactRequest(body);
@@ -41,9 +44,10 @@ export function checkSubmission(body: Record<string, unknown>): SubmissionCheck 
       if (message) fields[field] = message;
     }
   }
-  if (!isRequestId(body.requestId)) {
-    fields.requestId = "Please reload the page and send the form again (missing request id).";
-  }
+  // An empty requestId is none: a form's hidden field stays empty when no script filled it.
+  const requestId = body.requestId === "" ? undefined : body.requestId;
+  if (requestId != null && !isRequestId(requestId))
+    fields.requestId = contactAnswerErrors.requestId;
   if (!checked.ok || Object.keys(fields).length > 0) {
     return { ok: false, error: Object.values(fields).join(" "), fields };
   }
@@ -51,7 +55,7 @@ export function checkSubmission(body: Record<string, unknown>): SubmissionCheck 
     ok: true,
     value: {
       request: checked.value,
-      requestId: String(body.requestId).toLowerCase(),
+      requestId: isRequestId(requestId) ? requestId.toLowerCase() : undefined,
       spam: spamReason(body),
     },
   };

@@ -54,15 +54,20 @@ export function startHandler(options: {
 }
 
 let counter = 0;
+let visit = 0;
 
-/** A valid submission as the form sends it; every call gets its own request id and address. */
+/**
+ * A valid submission as the form sends it; every call gets its own request id and its own
+ * message, since the function takes the same content within a day for a copy of one lead.
+ */
 export function validSubmission(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  visit += 1;
   return {
     name: "Dana Homeowner",
     phone: "(586) 555-0123",
     email: "dana@example.com",
     service: "interior",
-    message: "Water comes in along the north wall after heavy rain.",
+    message: `Water comes in along the north wall after heavy rain (visit ${visit}).`,
     requestId: crypto.randomUUID(),
     website: "",
     elapsedMs: 12_000,

@@ -1,5 +1,5 @@
-import { maxSubmissionBytes } from "@bluewater/content/contactSubmission.ts";
-import { serviceOptions } from "@bluewater/content/serviceOptions.ts";
+import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import { serviceOptions } from "@bluewater/content/service-options";
 import fc from "fast-check";
 
 const encoder = new TextEncoder();
@@ -36,30 +36,33 @@ const textUnit = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...trickyCharacters) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) },
 );
-const text = (maxLength: number) => fc.string({ unit: textUnit, maxLength });
+/** Text a client may type or forge: any character, the tricky ones above more often. */
+export const textWithTrickyCharacters = (maxLength: number) =>
+  fc.string({ unit: textUnit, maxLength });
 const anyJson = fc.jsonValue({ maxDepth: 3 });
 
-const pooledRequestId = fc
+/** Request ids from a small pool, so that ids come back, with the same content or not. */
+export const pooledRequestId = fc
   .integer({ min: 0, max: 23 })
   .map((n) => `5f0c6a1e-0000-4000-8000-${n.toString(16).padStart(12, "0")}`);
 
 const fields = {
   name: fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom("Dana Homeowner", "José Núñez", "李雷", "  Pat  ") },
-    { weight: 3, arbitrary: text(120) },
+    { weight: 3, arbitrary: textWithTrickyCharacters(120) },
     { weight: 1, arbitrary: fc.constantFrom("n".repeat(100), "n".repeat(101), "💧".repeat(51)) },
     { weight: 1, arbitrary: anyJson },
   ),
   phone: fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom("(586) 555-0123", "+1 586 555 0123 ext. 42") },
     { weight: 3, arbitrary: fc.stringMatching(/^\+?[0-9 ().-]{3,24}( ?x ?[0-9]{1,7})?$/) },
-    { weight: 2, arbitrary: text(40) },
+    { weight: 2, arbitrary: textWithTrickyCharacters(40) },
     { weight: 1, arbitrary: anyJson },
   ),
   email: fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom("dana@example.com", "o'brien+leads@example.org") },
     { weight: 2, arbitrary: fc.emailAddress() },
-    { weight: 2, arbitrary: text(60) },
+    { weight: 2, arbitrary: textWithTrickyCharacters(60) },
     { weight: 1, arbitrary: fc.constantFrom("a@b", `${"a".repeat(250)}@x.io`, "a@b.co") },
     { weight: 1, arbitrary: anyJson },
   ),
@@ -70,7 +73,7 @@ const fields = {
   ),
   message: fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom("", "Water comes in along the north wall.") },
-    { weight: 3, arbitrary: text(300) },
+    { weight: 3, arbitrary: textWithTrickyCharacters(300) },
     {
       weight: 1,
       arbitrary: fc.constantFrom("m".repeat(2000), "m".repeat(2001), "💧".repeat(1000)),
@@ -115,56 +118,71 @@ const randomEntries = fc
   )
   .map((entries) => entries.filter((entry) => entry !== undefined));
 
+/**
+ * A message from a small pool (the same content again, under a new or no key, is a copy of one
+ * lead) or a new one (a new lead).
+ */
+export const validMessage = fc.oneof(
+  fc.integer({ min: 0, max: 63 }).map((n) => `Wet wall, case ${n}.`),
+  fc.uuid().map((id) => `Wet wall, case ${id}.`),
+);
+
 const validEntries = fc
-  .uuid()
-  .map((requestId) => [
+  .tuple(fc.uuid(), validMessage)
+  .map(([requestId, message]) => [
     ["name", "Dana Homeowner"] as const,
     ["phone", "(586) 555-0123"] as const,
     ["email", "dana@example.com"] as const,
     ["service", "interior"] as const,
-    ["message", "Wet wall."] as const,
+    ["message", message] as const,
     ["requestId", requestId] as const,
     ["website", ""] as const,
     ["elapsedMs", 9000] as const,
   ]);
 
-type FieldName = keyof typeof fields;
-const fieldNames = Object.keys(fields) as FieldName[];
+/**
+ * Valid entries with a few fields changed to random values, dropped or repeated, and a couple of
+ * unknown keys added: how a client gets a request slightly wrong.
+ */
+export function nearlyValid<Value>(
+  valid: fc.Arbitrary<ReadonlyArray<readonly [string, Value]>>,
+  fieldValues: Record<string, fc.Arbitrary<Value>>,
+  extraValue: fc.Arbitrary<Value>,
+): fc.Arbitrary<Array<readonly [string, Value]>> {
+  const names = Object.keys(fieldValues);
+  const change = fc.tuple(
+    fc
+      .constantFrom(...names)
+      .chain((name) => (fieldValues[name] ?? extraValue).map((value) => [name, value] as const)),
+    fc.constantFrom("replace", "replace", "drop", "repeat"),
+  );
+  return fc
+    .tuple(
+      valid,
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant([]) },
+        { weight: 4, arbitrary: fc.array(change, { minLength: 1, maxLength: 3 }) },
+      ),
+      fc.array(
+        fc.tuple(fc.oneof(fc.string({ maxLength: 8 }), fc.constant("__proto__")), extraValue),
+        { maxLength: 2 },
+      ),
+    )
+    .map(([validEntries, changes, extras]) => {
+      let entries: Array<readonly [string, Value]> = [...validEntries];
+      for (const [[name, value], kind] of changes) {
+        if (kind === "repeat") entries.push([name, value]);
+        else {
+          entries = entries.filter(([key]) => key !== name);
+          if (kind === "replace") entries.push([name, value]);
+        }
+      }
+      return [...entries, ...extras];
+    });
+}
 
 /** A valid submission with a few fields changed to random values, dropped, or repeated. */
-const nearValidEntries = fc
-  .tuple(
-    validEntries,
-    fc.oneof(
-      { weight: 3, arbitrary: fc.constant([]) },
-      {
-        weight: 4,
-        arbitrary: fc.array(
-          fc.tuple(
-            fc
-              .constantFrom(...fieldNames)
-              .chain((name) => fields[name].map((v) => [name, v] as const)),
-            fc.constantFrom("replace", "replace", "drop", "repeat"),
-          ),
-          { minLength: 1, maxLength: 3 },
-        ),
-      },
-    ),
-    fc.array(fc.tuple(fc.oneof(fc.string({ maxLength: 8 }), fc.constant("__proto__")), anyJson), {
-      maxLength: 2,
-    }),
-  )
-  .map(([valid, changes, extras]) => {
-    let entries: Array<readonly [string, unknown]> = [...valid];
-    for (const [[name, value], change] of changes) {
-      if (change === "repeat") entries.push([name, value]);
-      else {
-        entries = entries.filter(([key]) => key !== name);
-        if (change === "replace") entries.push([name, value]);
-      }
-    }
-    return [...entries, ...extras];
-  });
+const nearValidEntries = nearlyValid<unknown>(validEntries, fields, anyJson);
 
 /** A valid submission padded to a byte size just under, at or just over the 16 KB limit. */
 const nearLimit = fc
@@ -196,7 +214,7 @@ const bodyText = fc.oneof(
         arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1}".repeat(depth),
       ),
   },
-  { weight: 1, arbitrary: text(400) },
+  { weight: 1, arbitrary: textWithTrickyCharacters(400) },
   { weight: 1, arbitrary: fc.constantFrom("", " ", "null", "[]", "{}", '"x"', "{,}", "\u0000") },
   {
     weight: 1,

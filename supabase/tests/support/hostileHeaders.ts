@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { testApiKey, testOrigin } from "./harness.ts";
+import { pooledRequestId } from "./hostileBodies.ts";
 
 /** Header values a client can put on the wire: visible ASCII, space, tab and obs-text. */
 const headerText = (maxLength: number) =>
@@ -64,6 +65,12 @@ const headerFields = {
   "x-real-ip": headerText(40),
   "user-agent": headerText(1200),
   "x-deliverer-secret": headerText(30),
+  "idempotency-key": fc.oneof(
+    fc.uuid(),
+    pooledRequestId,
+    fc.constantFrom("order-42", '"order-42"', '"a \\"quoted\\" key"', "", " ", "x".repeat(256)),
+    headerText(60),
+  ),
   "x-fuzz-extra": headerText(200),
 };
 type HeaderName = keyof typeof headerFields;

@@ -39,11 +39,11 @@ export function hostileRequest(options: { inProcess: boolean }): fc.Arbitrary<Ge
       body: fc.option(hostileBody, { freq: 12, nil: undefined }),
       copies: fc.oneof({ weight: 8, arbitrary: fc.constant(1) }, fc.constantFrom(2, 3)),
     })
-    .map((generated) => Object.assign(generated, { [fc.toStringMethod]: describe }));
+    .map((generated) => Object.assign(generated, { [fc.toStringMethod]: describeRequest }));
 }
 
 /** fast-check prints a failing request with this: the body shortened, its size kept. */
-function describe(this: GeneratedRequest): string {
+export function describeRequest(this: GeneratedRequest): string {
   const body =
     this.body === undefined
       ? "none"
@@ -51,13 +51,26 @@ function describe(this: GeneratedRequest): string {
   return `${this.copies} × ${this.method} …${this.subPath} ${JSON.stringify(this.headers)} body ${body}`;
 }
 
+/**
+ * The function's own origin in generated headers (its answer page posts from there); toRequest
+ * puts the origin of the address the request goes to in its place.
+ */
+export const ownOrigin = new URL(functionUrl).origin;
+
 /** The request as a client would send it; GET and HEAD carry no body. */
 export function toRequest(generated: GeneratedRequest, baseUrl = functionUrl): Request {
   const method = generated.method;
   const bodyless = ["GET", "HEAD"].includes(method.toUpperCase());
+  const origin = new URL(baseUrl).origin;
+  const headers = Object.fromEntries(
+    Object.entries(generated.headers).map(([name, value]) => [
+      name,
+      value.replaceAll(ownOrigin, origin),
+    ]),
+  );
   return new Request(`${baseUrl}${generated.subPath}`, {
     method,
-    headers: generated.headers,
+    headers,
     ...(bodyless || generated.body === undefined ? {} : { body: generated.body.slice() }),
   });
 }

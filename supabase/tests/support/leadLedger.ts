@@ -1,39 +1,93 @@
 import { strict as assert } from "node:assert";
+import type { ContactRequest } from "@bluewater/content/contact-request";
 import type { Database } from "../../functions/send-contact-email/database.ts";
+import type { LoggedEmail } from "../../functions/send-contact-email/providers/logProvider.ts";
+
+/** Every queued notification went out exactly once, under its own idempotency key. */
+export async function assertEachNotificationSentOnce(
+  db: Database,
+  sent: readonly LoggedEmail[],
+): Promise<void> {
+  const queued = await db<{ id: string }[]>`select id::text from public.contact_notifications`;
+  const byKey = new Map<string, number>();
+  for (const email of sent)
+    byKey.set(email.idempotencyKey, (byKey.get(email.idempotencyKey) ?? 0) + 1);
+  assert.equal(sent.length, queued.length);
+  for (const { id } of queued) assert.equal(byKey.get(`contact-notification/${id}`), 1, id);
+}
+
+/** A request's content as the function compares it: fields as stored, the email lower-cased. */
+function contentKey(request: ContactRequest): string {
+  const text = (value: string) => value.toWellFormed();
+  return JSON.stringify([
+    text(request.name),
+    text(request.phone),
+    text(request.email).toLowerCase(),
+    text(request.service),
+    text(request.message),
+  ]);
+}
 
 /**
- * What the visitors were told: every 200's lead id, by request id. `verify` then holds the
- * database to it — one lead per request id, the id the visitor got, nothing stored without a 200.
+ * What the visitors were told: each accepted submission's content, its idempotency key and, for
+ * a JSON answer, the lead id. `verify` holds the database to it — within the day every test
+ * runs in, one lead per content, every key naming one lead, nothing stored without a success.
  */
 export class LeadLedger {
-  readonly #answered = new Map<string, Set<string>>();
+  readonly #contents = new Map<string, Set<string | undefined>>();
+  readonly #keys = new Map<string, Set<string>>();
 
-  record(requestId: string, leadId: string): void {
-    const ids = this.#answered.get(requestId) ?? new Set();
+  record(accepted: { content: ContactRequest; key: string | undefined }, leadId?: string): void {
+    const content = contentKey(accepted.content);
+    const ids = this.#contents.get(content) ?? new Set();
     ids.add(leadId);
-    this.#answered.set(requestId, ids);
+    this.#contents.set(content, ids);
+    if (accepted.key !== undefined) {
+      const keyed = this.#keys.get(accepted.key) ?? new Set();
+      keyed.add(content);
+      this.#keys.set(accepted.key, keyed);
+    }
   }
 
   get size(): number {
-    return this.#answered.size;
-  }
-
-  /** Lead ids the visitors got, one per request id (verify checks there is only one). */
-  leadIds(): string[] {
-    return [...this.#answered.values()].flatMap((ids) => [...ids]);
+    return this.#contents.size;
   }
 
   async verify(db: Database): Promise<{ leads: number; spam: number }> {
-    const rows = await db<{ request_id: string; id: string; is_spam: boolean }[]>`
-      select request_id::text, id::text, is_spam from public.contact_requests`;
-    const stored = new Map<string, string[]>();
-    for (const row of rows)
-      stored.set(row.request_id, [...(stored.get(row.request_id) ?? []), row.id]);
-    for (const [requestId, ids] of this.#answered) {
-      assert.equal(ids.size, 1, `request ${requestId} was answered with ${[...ids]}`);
-      assert.deepEqual(stored.get(requestId), [...ids], `request ${requestId} is stored once`);
+    const rows = await db<
+      (ContactRequest & { id: string; request_id: string; is_spam: boolean })[]
+    >`
+      select id::text, request_id::text, name, phone, email, service, message, is_spam
+      from public.contact_requests`;
+    const byContent = new Map<string, string[]>();
+    for (const row of rows) {
+      const content = contentKey(row);
+      byContent.set(content, [...(byContent.get(content) ?? []), row.id]);
     }
-    assert.equal(rows.length, this.#answered.size, "every stored lead was answered 200");
+    for (const [content, ids] of byContent) {
+      assert.equal(ids.length, 1, `one lead for ${content}, not ${ids.length}`);
+      assert.ok(
+        this.#contents.has(content),
+        `a lead was stored that nobody was told of: ${content}`,
+      );
+    }
+    for (const [content, answered] of this.#contents) {
+      const stored = byContent.get(content);
+      assert.ok(stored, `an accepted submission was not stored: ${content}`);
+      for (const id of answered) if (id !== undefined) assert.equal(id, stored[0], content);
+    }
+
+    const keys = await db<{ request_id: string; id: string }[]>`
+      select request_id::text, id::text from public.contact_requests
+      union all
+      select request_id::text, contact_request_id::text from public.contact_request_keys`;
+    const leadOfKey = new Map(keys.map((row) => [row.request_id, row.id]));
+    assert.equal(leadOfKey.size, keys.length, "each key is stored once");
+    for (const [key, contents] of this.#keys) {
+      assert.equal(contents.size, 1, `key ${key} was accepted with ${contents.size} contents`);
+      const [content = ""] = contents;
+      if (leadOfKey.has(key)) assert.equal(leadOfKey.get(key), byContent.get(content)?.[0], key);
+    }
 
     const notifications = await db<{ is_spam: boolean; queued: number }[]>`
       select r.is_spam, count(n.id)::int as queued

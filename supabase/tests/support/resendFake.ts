@@ -14,11 +14,13 @@ function resendError(statusCode: number, name: string, message: string): Respons
   return Response.json({ statusCode, message, name }, { status: statusCode });
 }
 
+// Resend validates every address; one with a line break or another control character is refused.
+function isAddress(value: unknown): boolean {
+  return typeof value === "string" && /^[^@]+@[^@]+$/.test(value) && !/\p{Cc}/u.test(value);
+}
+
 function isAddressList(value: unknown): boolean {
-  return (
-    typeof value === "string" ||
-    (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string"))
-  );
+  return isAddress(value) || (Array.isArray(value) && value.length > 0 && value.every(isAddress));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { site } from "@bluewater/content";
+import { navigation } from "@bluewater/content";
 import { ChatWidget } from "../chat/ChatWidget.tsx";
 import { ContactSection } from "../contact/ContactSection.tsx";
 import { ServiceRequestProvider } from "../contact/serviceRequest.tsx";
@@ -15,7 +15,7 @@ import { TestimonialsSection } from "../sections/TestimonialsSection.tsx";
 import { ServicesSection } from "../services/ServicesSection.tsx";
 import { useHydratedMarker } from "./useHydratedMarker.ts";
 
-/** The landing page, in SPEC §2's order. */
+/** The landing page: its sections in the order docs/page.md lists. */
 export function HomePage() {
   useHydratedMarker();
   return (
@@ -24,7 +24,7 @@ export function HomePage() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {site.skipLink}
+        {navigation.skipLink}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">

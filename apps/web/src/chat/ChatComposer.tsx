@@ -1,4 +1,4 @@
-import { chatCopy } from "@bluewater/content";
+import { chatCopy } from "@bluewater/content/chat";
 import { Send } from "lucide-react";
 import { type RefObject, useState } from "react";
 
@@ -7,7 +7,7 @@ interface ChatComposerProps {
   onSend: (text: string) => void;
 }
 
-/** The question field; blank or whitespace-only input is ignored (SPEC §4). */
+/** The question field; blank or whitespace-only input is ignored. */
 export function ChatComposer({ inputRef, onSend }: ChatComposerProps) {
   const [text, setText] = useState("");
   return (

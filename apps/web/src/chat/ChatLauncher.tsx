@@ -1,4 +1,4 @@
-import { chatCopy } from "@bluewater/content";
+import { chatLauncherCopy } from "@bluewater/content";
 import { MessageCircle, X } from "lucide-react";
 import { type ComponentType, type ReactNode, type Ref, useEffect, useState } from "react";
 
@@ -6,7 +6,12 @@ interface ChatLauncherProps {
   ref: Ref<HTMLButtonElement>;
   open: boolean;
   panelId: string;
-  /** Starts fetching the panel's code when the visitor points at or focuses the launcher. */
+  /**
+   * Until the app runs, the popover the launcher opens by itself (the phone number and the
+   * form); undefined once the app handles the launcher.
+   */
+  unavailableId: string | undefined;
+  /** Starts fetching the panel's code when the visitor points at, touches or focuses the launcher. */
   onPrepare: () => void;
   onToggle: () => void;
 }
@@ -43,7 +48,14 @@ function useLauncherTooltip(focused: boolean): TooltipComponent | null {
   return wrapped ? tooltip : null;
 }
 
-export function ChatLauncher({ ref, open, panelId, onPrepare, onToggle }: ChatLauncherProps) {
+export function ChatLauncher({
+  ref,
+  open,
+  panelId,
+  unavailableId,
+  onPrepare,
+  onToggle,
+}: ChatLauncherProps) {
   const [focused, setFocused] = useState(false);
   const Tooltip = useLauncherTooltip(focused);
   const button = (
@@ -51,16 +63,24 @@ export function ChatLauncher({ ref, open, panelId, onPrepare, onToggle }: ChatLa
       ref={ref}
       type="button"
       data-chat-launcher
-      aria-label={chatCopy.launcherLabel}
-      aria-expanded={open}
+      aria-label={chatLauncherCopy.launcherLabel}
+      popoverTarget={unavailableId}
+      // Without the app the browser states the popover's state itself.
+      aria-expanded={unavailableId ? undefined : open}
       aria-controls={open ? panelId : undefined}
       onPointerEnter={onPrepare}
+      onPointerDown={onPrepare}
       onFocus={() => {
         setFocused(true);
         onPrepare();
       }}
       onBlur={() => setFocused(false)}
-      onClick={onToggle}
+      // Once the app handles a click, the browser must not also open the popover meant for
+      // visitors without it (the attribute goes one render after hydration).
+      onClick={(event) => {
+        event.preventDefault();
+        onToggle();
+      }}
       className="fixed right-4 bottom-4 z-50 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-raised transition-colors hover:bg-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500 sm:right-6 sm:bottom-6"
     >
       {open ? (

@@ -1,13 +1,14 @@
-import { chatCopy } from "@bluewater/content";
-import type { ChatMessage } from "@bluewater/content/chat";
-import { cn } from "@bluewater/ui/cn";
+import type { ChatMessage, ChatNextStep } from "@bluewater/content/chat";
+import { chatCopy } from "@bluewater/content/chat";
 import { useEffect, useRef } from "react";
+import { ChatMessageBubble } from "./ChatMessageBubble.tsx";
 
 interface ChatMessagesProps {
   messages: readonly ChatMessage[];
   typing: boolean;
   quickQuestions: readonly string[];
   onQuickQuestion: (question: string) => void;
+  onRequestInspection: (service: ChatNextStep["service"]) => void;
 }
 
 /** The conversation as a live log, so screen readers hear each new message. */
@@ -16,6 +17,7 @@ export function ChatMessages({
   typing,
   quickQuestions,
   onQuickQuestion,
+  onRequestInspection,
 }: ChatMessagesProps) {
   const end = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing dots appear.
@@ -27,20 +29,11 @@ export function ChatMessages({
     <div className="flex-1 overflow-y-auto bg-sand-50 p-4">
       <div role="log" aria-label={chatCopy.logLabel} className="flex flex-col gap-3">
         {messages.map((message) => (
-          <p
+          <ChatMessageBubble
             key={message.id}
-            className={cn(
-              "max-w-[85%] rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-snug",
-              message.type === "bot"
-                ? "self-start rounded-bl-sm bg-white text-foreground shadow-card"
-                : "self-end rounded-br-sm bg-brand-600 text-white",
-            )}
-          >
-            <span className="sr-only">
-              {message.type === "bot" ? chatCopy.botName : chatCopy.userName}:{" "}
-            </span>
-            {message.text}
-          </p>
+            message={message}
+            onRequestInspection={onRequestInspection}
+          />
         ))}
         {typing && (
           <p className="self-start rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-card">

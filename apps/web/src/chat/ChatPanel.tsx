@@ -1,6 +1,9 @@
-import { chatCopy } from "@bluewater/content";
+import type { ChatNextStep } from "@bluewater/content/chat";
+import { chatCopy } from "@bluewater/content/chat";
 import { X } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { useServiceRequest } from "../contact/serviceRequest.tsx";
+import { showContactForm } from "../contact/showContactForm.ts";
 import { ChatComposer } from "./ChatComposer.tsx";
 import { ChatMessages } from "./ChatMessages.tsx";
 import { useChatConversation } from "./useChatConversation.ts";
@@ -13,9 +16,13 @@ interface ChatPanelProps {
   onClose: (returnFocus: boolean) => void;
 }
 
-/** The non-modal chat panel (SPEC §4). Loaded the first time the launcher is used. */
+/**
+ * The non-modal chat panel (docs/chat.md). Its code is fetched once the page is idle, so it
+ * opens at once.
+ */
 export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
   const conversation = useChatConversation();
+  const { requestService } = useServiceRequest();
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -23,6 +30,14 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
     if (open) input.current?.focus();
   }, [open]);
   useCloseWhenCovering(panel, open, () => onClose(false));
+
+  // The panel would cover the form on a phone, so it closes; the visitor's own choice of service
+  // stays when the answer names none.
+  const requestInspection = (service: ChatNextStep["service"]) => {
+    if (service) requestService(service, "choice");
+    onClose(false);
+    showContactForm();
+  };
 
   // Escape closes the panel while focus is in it, or nowhere (after a button it held went away).
   useEffect(() => {
@@ -71,6 +86,7 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
           // The quick questions disappear once one is asked; keep the keyboard in the panel.
           input.current?.focus();
         }}
+        onRequestInspection={requestInspection}
       />
       <ChatComposer inputRef={input} onSend={conversation.send} />
     </div>

@@ -1,12 +1,12 @@
-import { chatCopy } from "@bluewater/content";
+import { chatLauncherCopy } from "@bluewater/content";
 import { Tooltip, TooltipProvider } from "@bluewater/ui/tooltip";
 import type { ReactNode } from "react";
 
-/** The launcher's tooltip, with SPEC §9's 700 ms / 300 ms delays from the ui package. */
+/** The launcher's tooltip, with the ui package's 700 ms open and 300 ms skip delays. */
 export function LauncherTooltip({ children }: { children: ReactNode }) {
   return (
     <TooltipProvider>
-      <Tooltip content={chatCopy.tooltip} side="left">
+      <Tooltip content={chatLauncherCopy.tooltip} side="left">
         {children}
       </Tooltip>
     </TooltipProvider>

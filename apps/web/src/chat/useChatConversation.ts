@@ -1,12 +1,16 @@
-import { chatCopy, chatTiming } from "@bluewater/content";
-import { type ChatMessage, replyToChatMessage } from "@bluewater/content/chat";
+import {
+  type ChatMessage,
+  chatCopy,
+  chatTiming,
+  replyToChatMessage,
+} from "@bluewater/content/chat";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 interface ChatConversation {
   messages: readonly ChatMessage[];
-  /** True while a reply is on its way (SPEC §4: it comes a second after the message). */
+  /** True while a reply is on its way; it comes a second after the message. */
   typing: boolean;
-  /** SPEC §4: quick questions show only while the greeting is the only message. */
+  /** Quick questions show only while the greeting is the only message. */
   showQuickQuestions: boolean;
   send: (text: string) => void;
   askQuickQuestion: (question: string) => void;
@@ -38,19 +42,20 @@ export function useChatConversation(): ChatConversation {
     timers.current.add(timer);
   }, []);
 
-  const append = useCallback((type: ChatMessage["type"], text: string) => {
+  const append = useCallback((message: Omit<ChatMessage, "id">) => {
     const id = nextId.current++;
-    setMessages((current) => [...current, { id, type, text }]);
+    setMessages((current) => [...current, { ...message, id }]);
   }, []);
 
   const send = useCallback(
     (text: string) => {
       const message = text.trim();
       if (message === "") return;
-      append("user", message);
+      append({ type: "user", text: message });
       setPendingReplies((count) => count + 1);
       later(chatTiming.replyDelayMs, () => {
-        append("bot", replyToChatMessage(message));
+        const reply = replyToChatMessage(message);
+        append({ type: "bot", text: reply.text, nextStep: { service: reply.service } });
         setPendingReplies((count) => count - 1);
       });
     },

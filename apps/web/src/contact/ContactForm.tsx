@@ -1,19 +1,20 @@
 import {
-  business,
+  apiKeyField,
   type ContactField,
   contactRequestLimits,
   contactSection,
-  contactToasts,
   honeypotField,
   serviceOptions,
 } from "@bluewater/content";
 import { Button } from "@bluewater/ui/button";
-import { FormField } from "@bluewater/ui/formField";
+import { FormField, fieldId } from "@bluewater/ui/formField";
 import { Input } from "@bluewater/ui/input";
 import { Select } from "@bluewater/ui/select";
 import { Textarea } from "@bluewater/ui/textarea";
 import { useRef } from "react";
-import { fieldId, useContactForm } from "./useContactForm.ts";
+import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
+import { RequestSentNotice, SendingUnavailableAlert } from "./FormNotices.tsx";
+import { useContactForm } from "./useContactForm.ts";
 
 const { form } = contactSection;
 
@@ -23,7 +24,7 @@ export const contactFirstFieldId = fieldId("name");
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
-  const { values, errors, interactive, busy, update, submit, submission } = useContactForm(formRef);
+  const { values, errors, offline, busy, update, submit, submission } = useContactForm(formRef);
 
   const text = (field: ContactField) => ({
     value: values[field],
@@ -32,14 +33,17 @@ export function ContactForm() {
   });
 
   return (
+    // A real form: without the app the browser validates it and posts it to the function itself.
     <form
       ref={formRef}
       method="post"
+      action={contactFunctionUrl}
       aria-label={form.label}
       onSubmit={(event) => submit(event, honeypot.current?.value ?? "")}
       onFocus={submission.prepare}
       className="flex flex-col gap-5"
     >
+      <RequestSentNotice />
       <p className="text-sm text-muted-foreground">{form.requiredNote}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -109,25 +113,17 @@ export function ContactForm() {
           <input ref={honeypot} name={honeypotField} tabIndex={-1} autoComplete="off" />
         </label>
       </div>
-      {/* Disabled until the page is interactive (a native submit would only reach a 405); while
+      {/* The publishable key is public; a form posted by the browser cannot send it as a header. */}
+      <input type="hidden" name={apiKeyField} value={supabaseConfig.publishableKey} />
+      {/* Enabled from the first paint: before the app runs, a tap posts the form natively. While
           sending, aria-disabled, since a disabled button would drop the keyboard focus. */}
-      <Button type="submit" size="lg" disabled={!interactive} aria-disabled={busy}>
+      <Button type="submit" size="lg" aria-disabled={busy}>
         {busy ? form.sending : form.submit}
       </Button>
       <p role="status" className="sr-only">
         {busy ? form.sending : ""}
       </p>
-      {submission.unavailable && (
-        <div role="alert" className="rounded-lg bg-destructive p-4 text-destructive-foreground">
-          <p className="font-bold">{contactToasts.failure.title}</p>
-          <p>
-            {contactToasts.failure.description}{" "}
-            <a href={business.phone.href} className="font-bold underline">
-              {contactToasts.failure.callLabel}
-            </a>
-          </p>
-        </div>
-      )}
+      {offline && <SendingUnavailableAlert />}
       {submission.element}
       <p className="text-center text-sm text-muted-foreground">{form.privacy}</p>
     </form>

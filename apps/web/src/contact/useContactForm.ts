@@ -7,12 +7,11 @@ import {
   honeypotField,
   isServiceOptionValue,
 } from "@bluewater/content";
+import { fieldId } from "@bluewater/ui/formField";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { newRequestId } from "./newRequestId.ts";
 import { useServiceRequest } from "./serviceRequest.tsx";
-import { useContactSubmission } from "./useContactSubmission.tsx";
-
-export const fieldId = (field: ContactField) => `field-${field}`;
+import { type SendOutcome, useContactSubmission } from "./useContactSubmission.tsx";
 
 const emptyRequest: ContactRequest = { name: "", phone: "", email: "", service: "", message: "" };
 
@@ -37,6 +36,17 @@ function typedBeforeHydration(form: HTMLFormElement): ContactRequest {
 }
 
 /**
+ * When the sending code cannot be loaded, the browser posts the form itself, as it does without
+ * JavaScript: the function answers that post too. Only a browser that knows it is offline keeps
+ * the visitor on the page (with the phone number), since a post would end on an error page.
+ */
+function postWithoutTheApp(form: HTMLFormElement): boolean {
+  if (!navigator.onLine) return false;
+  HTMLFormElement.prototype.submit.call(form);
+  return true;
+}
+
+/**
  * The contact form's state: values, inline errors (shown after the first submit, then kept up to
  * date), the service a card asked for, and sending through the lazily loaded submission code.
  */
@@ -44,22 +54,21 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState<ContactRequest>(emptyRequest);
   const [errors, setErrors] = useState<ContactRequestErrors>({});
   const [attempted, setAttempted] = useState(false);
-  const [interactive, setInteractive] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [offline, setOffline] = useState(false);
   const inFlight = useRef(false);
   const serviceChosen = useRef(false);
   const attempt = useRef<{ key: string; id: string } | null>(null);
   const { request } = useServiceRequest();
   const submission = useContactSubmission();
 
-  // Before hydration the browser's own checks guard the form and its button is disabled; from
-  // here the inline messages take over, keeping anything already typed.
+  // Before hydration the form is a plain HTML form the browser checks and posts itself; from here
+  // the inline messages and the app's sending take over, keeping anything already typed.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     form.noValidate = true;
     setValues(typedBeforeHydration(form));
-    setInteractive(true);
   }, [formRef]);
 
   useEffect(() => {
@@ -78,21 +87,30 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     }
   };
 
-  const send = async (request: ContactRequest, honeypot: string) => {
+  const send = async (request: ContactRequest, honeypot: string): Promise<SendOutcome> => {
     attempt.current = requestIdFor(attempt.current, request);
     inFlight.current = true;
     setSubmitting(true);
+    let postedByTheBrowser = false;
     try {
-      return await submission.send({
+      const outcome = await submission.send({
         ...request,
         requestId: attempt.current.id,
         [honeypotField]: honeypot,
         // Time since the page began loading: a person reads before writing, a bot posts at once.
         elapsedMs: Math.round(performance.now()),
       });
+      if (outcome === "unavailable" && formRef.current) {
+        postedByTheBrowser = postWithoutTheApp(formRef.current);
+        setOffline(!postedByTheBrowser);
+      }
+      return outcome;
     } finally {
-      inFlight.current = false;
-      setSubmitting(false);
+      // Once the browser is posting the form the page is on its way out: it stays busy.
+      if (!postedByTheBrowser) {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
     }
   };
 
@@ -109,7 +127,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
       return;
     }
     setErrors({});
-    if (!(await send(check.value, honeypot))) return;
+    if ((await send(check.value, honeypot)) !== "sent") return;
     setValues(emptyRequest);
     setAttempted(false);
     serviceChosen.current = false;
@@ -119,7 +137,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   return {
     values,
     errors,
-    interactive,
+    offline,
     busy: submitting || submission.sending,
     update,
     submit,

@@ -6,15 +6,16 @@ import type { SubmissionApi } from "./submission/ContactSubmission.tsx";
 const loadSubmission = () => import("./submission/ContactSubmission.tsx");
 const ContactSubmissionModule = lazy(loadSubmission);
 
+/** How a send ended: stored, refused or failed (a toast says so), or never tried. */
+export type SendOutcome = "sent" | "failed" | "unavailable";
+
 interface ContactSubmissionHandle {
   /** Starts loading the sending code; called when the visitor begins filling in the form. */
   prepare: () => void;
-  send: (submission: ContactSubmission) => Promise<boolean>;
+  send: (submission: ContactSubmission) => Promise<SendOutcome>;
   sending: boolean;
   /** Where the sending code (and its toasts) mounts once loaded. */
   element: ReactNode;
-  /** True when the sending code itself could not be loaded (the visitor is offline). */
-  unavailable: boolean;
 }
 
 type Waiter = (api: SubmissionApi | null) => void;
@@ -49,15 +50,16 @@ export function useContactSubmission(): ContactSubmissionHandle {
   const prepare = useCallback(() => setRequested(true), []);
 
   const send = useCallback(
-    async (submission: ContactSubmission) => {
-      if (unavailable) return false;
+    async (submission: ContactSubmission): Promise<SendOutcome> => {
+      if (unavailable) return "unavailable";
       const ready =
         api ??
         (await new Promise<SubmissionApi | null>((resolve) => {
           waiting.current.push(resolve);
           setRequested(true);
         }));
-      return ready ? ready.send(submission) : false;
+      if (!ready) return "unavailable";
+      return (await ready.send(submission)) ? "sent" : "failed";
     },
     [api, unavailable],
   );
@@ -68,5 +70,5 @@ export function useContactSubmission(): ContactSubmissionHandle {
     </LazyBoundary>
   ) : null;
 
-  return { prepare, send, sending: api?.sending ?? false, element, unavailable };
+  return { prepare, send, sending: api?.sending ?? false, element };
 }

@@ -1,5 +1,5 @@
 import { finishing, sectionIds } from "@bluewater/content";
-import { Button, ButtonLink } from "@bluewater/ui/button";
+import { ButtonLink } from "@bluewater/ui/button";
 import { Images } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
@@ -13,7 +13,7 @@ const FinishingGalleryDialog = lazy(loadGallery);
 export function FinishingSection() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLAnchorElement>(null);
   const { requestService } = useServiceRequest();
 
   return (
@@ -31,7 +31,7 @@ export function FinishingSection() {
           </li>
         ))}
       </ul>
-      <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+      <ul id={finishing.photosId} className="mt-10 grid gap-4 sm:grid-cols-3">
         {finishing.photos.map((photo) => (
           <li key={photo.id}>
             <figure>
@@ -48,21 +48,24 @@ export function FinishingSection() {
         ))}
       </ul>
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        <Button
+        {/* Leads to the photos above without the app; with it, opens them one at a time. */}
+        <ButtonLink
           ref={opener}
+          href={`#${finishing.photosId}`}
           variant="outline"
           size="lg"
           aria-haspopup="dialog"
           onPointerEnter={loadGallery}
           onFocus={loadGallery}
-          onClick={() => {
+          onClick={(event) => {
+            event.preventDefault();
             setRequested(true);
             setOpen(true);
           }}
         >
           <Images aria-hidden="true" />
           {finishing.galleryCta}
-        </Button>
+        </ButtonLink>
         <ButtonLink
           href={`#${sectionIds.contact}`}
           size="lg"

@@ -1,5 +1,5 @@
 import { business, notFoundPage, site } from "@bluewater/content";
-import { escapeHtml } from "./escapeHtml.ts";
+import { escapeAttribute, escapeText } from "entities/escape";
 import { businessStructuredData, serializeJsonLd } from "./structuredData.ts";
 
 export type PageKind = "home" | "not-found";
@@ -19,16 +19,16 @@ function svgDataUri(svg: string): string {
 }
 
 const meta = (name: string, content: string) =>
-  `<meta name="${name}" content="${escapeHtml(content)}" />`;
+  `<meta name="${name}" content="${escapeAttribute(content)}" />`;
 const property = (name: string, content: string) =>
-  `<meta property="${name}" content="${escapeHtml(content)}" />`;
+  `<meta property="${name}" content="${escapeAttribute(content)}" />`;
 
 /** Everything in <head> besides the stylesheet and scripts, for one prerendered page. */
 export function documentHead(kind: PageKind, { siteUrl, faviconSvg }: HeadOptions): string {
   const canonical = `${siteUrl}/`;
   const title = kind === "home" ? site.title : notFoundPage.title;
   const tags = [
-    `<title>${escapeHtml(title)}</title>`,
+    `<title>${escapeText(title)}</title>`,
     meta("description", site.description),
     meta("theme-color", site.themeColor),
     `<link rel="icon" href="${svgDataUri(faviconSvg)}" type="image/svg+xml" />`,

@@ -2,7 +2,14 @@
  * The `_headers` file static hosts (Netlify, Cloudflare Pages) apply, and the local server reads:
  * one place for the security policy and the cache rules.
  */
-export function headersFile({ connectOrigins }: { connectOrigins: readonly string[] }): string {
+export function headersFile({
+  connectOrigins,
+  formActions,
+}: {
+  connectOrigins: readonly string[];
+  /** Where forms may post: the contact function (without JavaScript the browser posts there). */
+  formActions: readonly string[];
+}): string {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -14,7 +21,8 @@ export function headersFile({ connectOrigins }: { connectOrigins: readonly strin
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // 'self' for the function's 303 back to the page, which form-action also governs.
+    `form-action ${["'self'", ...formActions].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
   const rules: Array<[string, Array<[string, string]>]> = [

@@ -9,7 +9,7 @@ export function GallerySection() {
     <Section id={sectionIds.gallery} heading={gallery}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {gallery.items.map((item) => (
-          <li key={item.id} className="flex">
+          <li key={item.id} id={item.id} className="flex">
             <Card className="w-full overflow-hidden">
               <ContentImage
                 image={item.image}

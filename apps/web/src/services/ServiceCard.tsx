@@ -1,14 +1,14 @@
 import { type Service, servicesSection } from "@bluewater/content";
-import { Button } from "@bluewater/ui/button";
+import { ButtonLink } from "@bluewater/ui/button";
 import { Card, CardContent, CardFooter } from "@bluewater/ui/card";
 import { Check } from "lucide-react";
 import { Icon } from "../components/icons.tsx";
 
 interface ServiceCardProps {
   service: Service;
-  /** Starts loading the details dialog's code when the visitor points at or focuses the button. */
+  /** Starts loading the details dialog's code when the visitor points at or focuses the link. */
   onPrepare: () => void;
-  onLearnMore: (button: HTMLButtonElement) => void;
+  onLearnMore: (opener: HTMLAnchorElement) => void;
 }
 
 export function ServiceCard({ service, onPrepare, onLearnMore }: ServiceCardProps) {
@@ -30,17 +30,23 @@ export function ServiceCard({ service, onPrepare, onLearnMore }: ServiceCardProp
         </ul>
       </CardContent>
       <CardFooter>
-        <Button
+        {/* A link to the gallery card that shows how the repair works, so it leads somewhere
+            without the app; with the app it opens the service's details instead. */}
+        <ButtonLink
+          href={`#${service.solution}`}
           variant="outline"
           className="w-full"
           aria-haspopup="dialog"
           aria-label={servicesSection.learnMoreLabel(service.title)}
           onPointerEnter={onPrepare}
           onFocus={onPrepare}
-          onClick={(event) => onLearnMore(event.currentTarget)}
+          onClick={(event) => {
+            event.preventDefault();
+            onLearnMore(event.currentTarget);
+          }}
         >
           {servicesSection.learnMore}
-        </Button>
+        </ButtonLink>
       </CardFooter>
     </Card>
   );

@@ -2,10 +2,9 @@ import { sectionIds, services, servicesSection } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { goToSection } from "../components/goToSection.ts";
 import { Section } from "../components/Section.tsx";
-import { contactFirstFieldId } from "../contact/ContactForm.tsx";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
+import { showContactForm } from "../contact/showContactForm.ts";
 import { ServiceCard } from "./ServiceCard.tsx";
 
 const loadDetails = () => import("./ServiceDetailsDialog.tsx");
@@ -14,7 +13,7 @@ const ServiceDetailsDialog = lazy(loadDetails);
 export function ServicesSection() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [shownId, setShownId] = useState<string | null>(null);
-  const opener = useRef<HTMLButtonElement | null>(null);
+  const opener = useRef<HTMLAnchorElement | null>(null);
   const headingToContact = useRef(false);
   const { requestService } = useServiceRequest();
   const shown = services.find((service) => service.id === shownId);
@@ -27,8 +26,8 @@ export function ServicesSection() {
             <ServiceCard
               service={service}
               onPrepare={loadDetails}
-              onLearnMore={(button) => {
-                opener.current = button;
+              onLearnMore={(link) => {
+                opener.current = link;
                 setShownId(service.id);
                 setOpenId(service.id);
                 requestService(service.option, "hint");
@@ -53,7 +52,7 @@ export function ServicesSection() {
             open={openId !== null}
             onOpenChange={(open) => setOpenId(open ? shown.id : null)}
             onClosed={() => {
-              if (headingToContact.current) goToSection(sectionIds.contact, contactFirstFieldId);
+              if (headingToContact.current) showContactForm();
               else opener.current?.focus();
               headingToContact.current = false;
             }}

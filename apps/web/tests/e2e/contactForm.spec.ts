@@ -1,9 +1,9 @@
-import { expect, expectSectionInView, gotoInteractive, test } from "./fixtures.ts";
+import { expect, gotoInteractive, test } from "./fixtures.ts";
 
 test.describe("the contact form on the page", () => {
   test("'Learn More' preselects that service in the form", async ({ page }) => {
     await gotoInteractive(page);
-    await page.getByRole("button", { name: "Learn more about Crawl Space Repair" }).click();
+    await page.getByRole("link", { name: "Learn more about Crawl Space Repair" }).click();
     await page.keyboard.press("Escape");
     await expect(page.getByLabel("Service Needed")).toHaveValue("crawlspace");
   });
@@ -12,19 +12,19 @@ test.describe("the contact form on the page", () => {
     page,
   }) => {
     await gotoInteractive(page);
-    await page.getByRole("button", { name: "Learn more about Egress Window Installation" }).click();
+    await page.getByRole("link", { name: "Learn more about Egress Window Installation" }).click();
     const dialog = page.getByRole("dialog", { name: "Egress Window Installation" });
     await dialog.getByRole("link", { name: "Get Your Free Inspection Today" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByLabel("Service Needed")).toHaveValue("egress");
     await expect(page.getByLabel(/Full Name/)).toBeFocused();
-    await expectSectionInView(page, "contact");
+    await expect(page.getByLabel(/Full Name/)).toBeInViewport({ ratio: 1 });
   });
 
   test("a visitor's own choice is not overwritten by a later 'Learn More'", async ({ page }) => {
     await gotoInteractive(page);
     await page.getByLabel("Service Needed").selectOption("drainage");
-    await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).click();
+    await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).click();
     await page.keyboard.press("Escape");
     await expect(page.getByLabel("Service Needed")).toHaveValue("drainage");
   });

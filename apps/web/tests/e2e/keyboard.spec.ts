@@ -1,4 +1,5 @@
-import { chatCopy, contactRequestErrors } from "@bluewater/content";
+import { chatLauncherCopy, contactRequestErrors } from "@bluewater/content";
+import { chatCopy } from "@bluewater/content/chat";
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectSectionInView, gotoInteractive, test } from "./fixtures.ts";
 
@@ -21,7 +22,7 @@ test.describe("with the keyboard alone", () => {
     await page.keyboard.press("Enter");
     await expect(page.locator("main")).toBeFocused();
 
-    const learnMore = page.getByRole("button", {
+    const learnMore = page.getByRole("link", {
       name: "Learn more about Interior Basement Waterproofing",
     });
     await tabTo(page, learnMore);
@@ -36,7 +37,7 @@ test.describe("with the keyboard alone", () => {
     await expect(dialog).toBeHidden();
     await expect(learnMore).toBeFocused();
 
-    const galleryButton = page.getByRole("button", { name: "View Finishing Gallery" });
+    const galleryButton = page.getByRole("link", { name: "View Finishing Gallery" });
     await tabTo(page, galleryButton);
     await page.keyboard.press("Enter");
     const gallery = page.getByRole("dialog", { name: "Finished basement ideas" });
@@ -76,7 +77,7 @@ test.describe("with the keyboard alone", () => {
 
   test("the help chat: open, ask, close, back to the launcher", async ({ page }) => {
     await gotoInteractive(page);
-    const launcher = page.getByRole("button", { name: chatCopy.launcherLabel });
+    const launcher = page.getByRole("button", { name: chatLauncherCopy.launcherLabel });
     await tabTo(page, launcher, { backwards: true });
     await page.keyboard.press("Enter");
     const panel = page.getByRole("dialog", { name: chatCopy.title });
@@ -102,10 +103,8 @@ test.describe("with the keyboard alone, on a phone", () => {
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const services = page
-      .locator(`#${await toggle.getAttribute("aria-controls")}`)
-      .getByRole("link", {
-        name: "Services",
-      });
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Services" });
     await tabTo(page, services);
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-expanded", "false");

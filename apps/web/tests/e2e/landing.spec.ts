@@ -1,7 +1,8 @@
+import type { Locator } from "@playwright/test";
 import { expect, expectSectionInView, gotoInteractive, sectionOrder, test } from "./fixtures.ts";
 
 test.describe("the landing page", () => {
-  test("shows every section of SPEC §2, in order, then the footer", async ({ page }) => {
+  test("shows every section, in order, then the footer", async ({ page }) => {
     await gotoInteractive(page);
     const ids = await page
       .locator("main > section")
@@ -54,13 +55,58 @@ test.describe("the landing page", () => {
     ).toHaveAttribute("href", "tel:+18105550142");
   });
 
-  test("scrolling is smooth, unless the visitor prefers reduced motion", async ({ page }) => {
+  test("a section link glides there, unless the visitor prefers reduced motion; an address with a section lands there at once", async ({
+    page,
+  }) => {
+    /** The scroll positions of the 30 frames after a click: one value means a jump. */
+    const framesAfterClick = async (link: Locator) => {
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { seen: number[] }).seen = seen;
+        const sample = () => {
+          seen.push(Math.round(scrollY));
+          if (seen.length < 30) requestAnimationFrame(sample);
+        };
+        addEventListener("click", () => requestAnimationFrame(sample), {
+          capture: true,
+          once: true,
+        });
+      });
+      await link.click();
+      await page.waitForFunction(() => (window as unknown as { seen: number[] }).seen.length >= 30);
+      const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+      return new Set(seen.filter((y) => y > 0)).size;
+    };
     await gotoInteractive(page);
-    const behavior = () =>
-      page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
-    expect(await behavior()).toBe("smooth");
+    // Gliding starts once the page has loaded (see src/boot.ts).
+    await page.locator("html.smooth-scroll").waitFor({ state: "attached" });
+    const contact = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Contact" });
+    expect(await framesAfterClick(contact), "several positions on the way").toBeGreaterThan(2);
+    await expectSectionInView(page, "contact");
+
     await page.emulateMedia({ reducedMotion: "reduce" });
-    expect(await behavior()).toBe("auto");
+    await page.evaluate(() => scrollTo(0, 0));
+    expect(await framesAfterClick(contact), "one jump").toBe(1);
+
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    // Every frame's position from the start of the load: a page opened at an anchor jumps there.
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { seen: number[] }).seen = seen;
+      const sample = () => {
+        seen.push(Math.round(scrollY));
+        if (seen.length < 120) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // A new load, not a jump within the page the test already has open at #contact.
+    await page.goto("about:blank");
+    await page.goto("/#contact");
+    await page.waitForFunction(() => (window as unknown as { seen: number[] }).seen.length >= 120);
+    const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+    expect(new Set(seen.filter((y) => y > 0)).size, "one jump, no glide").toBe(1);
   });
 
   test("the FAQ answers open without script and are in the HTML", async ({ page }) => {
@@ -76,7 +122,7 @@ test.describe("service details", () => {
     page,
   }) => {
     await gotoInteractive(page);
-    const learnMore = page.getByRole("button", {
+    const learnMore = page.getByRole("link", {
       name: "Learn more about Foundation Crack Repair",
     });
     await learnMore.click();
@@ -93,7 +139,7 @@ test.describe("service details", () => {
 test.describe("the finishing gallery", () => {
   test("opens an accessible dialog that pages through the three photos", async ({ page }) => {
     await gotoInteractive(page);
-    const opener = page.getByRole("button", { name: "View Finishing Gallery" });
+    const opener = page.getByRole("link", { name: "View Finishing Gallery" });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Finished basement ideas" });
     await expect(dialog).toBeVisible();

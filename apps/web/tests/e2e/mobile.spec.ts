@@ -16,7 +16,7 @@ test.describe("on a phone", () => {
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
-      const menu = page.locator(`#${await toggle.getAttribute("aria-controls")}`);
+      const menu = page.getByRole("navigation", { name: "Main" });
       await menu.getByRole("link", { name: label, exact: true }).click();
       await expect(menu).toBeHidden();
       await expect(toggle).toHaveAttribute("aria-expanded", "false");

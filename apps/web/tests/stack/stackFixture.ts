@@ -80,7 +80,9 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
     { auto: true },
   ],
   baseURL: async ({ backend }, use) => use(backend.siteUrl),
-  allowedOrigins: [builtFunctionsOrigin],
+  // The function's own answer page posts straight back to the function.
+  allowedOrigins: async ({ backend }, use) =>
+    use([builtFunctionsOrigin, new URL(backend.stack.functionsUrl).origin]),
 });
 
 export { expect };

@@ -7,7 +7,7 @@ import { ContactForm } from "../../src/contact/ContactForm.tsx";
 const submit = () => screen.getByRole("button", { name: "Request Free Inspection" });
 
 describe("the contact form", () => {
-  it("has the five labelled fields of SPEC §5 with the right types and autocomplete", () => {
+  it("has the five labelled fields with the right types and autocomplete", () => {
     render(<ContactForm />);
     const name = screen.getByLabelText(/Full Name/);
     const phone = screen.getByLabelText(/Phone Number/);

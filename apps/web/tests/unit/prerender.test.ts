@@ -36,7 +36,11 @@ describe("the document head", () => {
 });
 
 describe("the _headers file", () => {
-  const text = headersFile({ connectOrigins: ["https://abc.supabase.co"] });
+  const functionUrl = "https://abc.supabase.co/functions/v1/send-contact-email";
+  const text = headersFile({
+    connectOrigins: ["https://abc.supabase.co"],
+    formActions: [functionUrl],
+  });
 
   it("sends a CSP with no inline script and the backend as the only other origin", () => {
     const csp = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
@@ -44,6 +48,11 @@ describe("the _headers file", () => {
     expect(csp).toContain("connect-src 'self' https://abc.supabase.co");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it("lets forms post only to the contact function and, for its answer, back to the site", () => {
+    const csp = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
+    expect(csp).toContain(`form-action 'self' ${functionUrl};`);
   });
 
   it("caches hashed assets for a year and revalidates HTML every time", () => {

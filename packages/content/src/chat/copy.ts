@@ -1,9 +1,7 @@
 import { business } from "../business.ts";
 
-/** Every word of the help chat's frame (SPEC §4, §9). */
+/** Every word of the help chat's panel; its behaviour is described in docs/chat.md. */
 export const chatCopy = {
-  launcherLabel: "Open help chat",
-  tooltip: "Questions? Chat with us",
   title: `${business.shortName} Help`,
   subtitle: "Quick answers, any time",
   greeting:
@@ -27,7 +25,7 @@ export const chatCopy = {
   logLabel: "Conversation",
 } as const;
 
-/** SPEC §9: the bot answers a second after a message, a quick question goes out after 100 ms. */
+/** The bot answers a second after a message; a clicked quick question goes out after 100 ms. */
 export const chatTiming = {
   replyDelayMs: 1000,
   quickQuestionDelayMs: 100,

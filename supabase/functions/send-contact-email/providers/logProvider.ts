@@ -29,7 +29,7 @@ export function logProvider(options: { file?: string | undefined; print?: boolea
         console.log(
           [
             `[email] To: ${message.to}`,
-            `[email] Reply-To: ${message.replyTo}`,
+            `[email] Reply-To: ${message.replyTo ?? "(none)"}`,
             `[email] Subject: ${message.subject}`,
             ...message.text.split("\n").map((line) => `[email] ${line}`),
           ].join("\n"),

@@ -47,7 +47,7 @@ export function resendProvider(options: ResendOptions): EmailProvider {
             subject: message.subject,
             text: message.text,
             html: message.html,
-            reply_to: message.replyTo,
+            ...(message.replyTo ? { reply_to: message.replyTo } : {}),
           }),
           signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
         });

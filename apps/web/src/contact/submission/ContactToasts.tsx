@@ -12,7 +12,7 @@ interface ContactToastsProps {
   onDismiss: (id: number) => void;
 }
 
-/** The outcome of a submit (SPEC §8), announced without taking focus. */
+/** The outcome of a submit (docs/form.md), announced without taking focus. */
 export function ContactToasts({ toasts, onDismiss }: ContactToastsProps) {
   return (
     <ToastProvider duration={contactToasts.durationMs} label={contactToasts.regionLabel}>

@@ -1,9 +1,8 @@
 import type { ContactSubmission } from "@bluewater/content";
 import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
+import { contactFunctionName } from "../../config/supabaseConfig.ts";
 
-export const contactFunctionName = "send-contact-email";
-
-/** The function's answer: only `error` is read (SPEC §7). */
+/** The function's answer: only `error` is read (docs/function.md). */
 interface FunctionAnswer {
   error?: unknown;
 }

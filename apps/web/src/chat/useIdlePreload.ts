@@ -1,0 +1,56 @@
+import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
+
+/** Safari has no requestIdleCallback: there the code comes this long after hydration. */
+const fallbackDelayMs = 1000;
+/** A page that never goes idle still gets the code after this long. */
+const idleTimeoutMs = 3000;
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(run, { timeout: idleTimeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, fallbackDelayMs);
+  return () => clearTimeout(timer);
+}
+
+interface IdlePreload<Props> {
+  /** The loaded component, or null until its code has arrived. */
+  Component: ComponentType<Props> | null;
+  /** True after the last attempt to fetch the code failed. */
+  failed: boolean;
+  /** Starts the fetch now, for a visitor about to use the component. */
+  prepare: () => void;
+}
+
+/**
+ * Fetches a component's code when the browser is first idle after hydration, or earlier when
+ * `prepare` is called. The component is then rendered directly rather than through `lazy`:
+ * React holds back a Suspense boundary's content for up to 300 ms after its fallback, which
+ * is the delay a visitor would see on their first tap. A failed fetch is retried on the next
+ * `prepare`.
+ */
+export function useIdlePreload<Props>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): IdlePreload<Props> {
+  const [Component, setComponent] = useState<ComponentType<Props> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const loading = useRef<Promise<void> | null>(null);
+
+  const prepare = useCallback(() => {
+    loading.current ??= load().then(
+      (module) => {
+        setFailed(false);
+        setComponent(() => module.default);
+      },
+      (error: unknown) => {
+        loading.current = null;
+        setFailed(true);
+        console.error(error);
+      },
+    );
+  }, [load]);
+
+  useEffect(() => whenIdle(prepare), [prepare]);
+  return { Component, failed, prepare };
+}

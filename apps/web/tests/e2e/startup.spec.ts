@@ -1,0 +1,164 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, notFoundStatusLog, test } from "./fixtures.ts";
+
+/**
+ * What a visitor does while the app is still starting: scrolls, reloads, comes back, follows a
+ * deep link. The app's own code is held back by the test until the visitor has acted, so each
+ * test really acts before hydration however fast or slow the machine is, and the CPU runs 4x
+ * slower, as on a mid-range phone.
+ */
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Holds every request for the app's chunks (not the boot script) until `release` is called. */
+async function holdAppChunks(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(?!index-).+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+async function slowCpu(page: Page, rate = 4): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const hydrated = (page: Page) =>
+  page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+
+/** Gives the app time to do anything it might do after hydrating (effects, router events). */
+async function settle(page: Page): Promise<void> {
+  await hydrated(page);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))),
+  );
+}
+
+test.describe("while the app starts on a slow phone", () => {
+  test.use(phone);
+
+  test("a position scrolled to before hydration is kept", async ({ page }) => {
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.mouse.wheel(0, 1600);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(1500);
+    const before = await scrollY(page);
+    expect(await page.locator("html[data-hydrated]").count(), "still before hydration").toBe(0);
+    chunks.release();
+    await settle(page);
+    expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(1);
+  });
+
+  test("a reload lands where the visitor was and stays there", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.mouse.wheel(0, 5000);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(4900);
+    const before = await scrollY(page);
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.reload({ waitUntil: "load" });
+    await expect.poll(() => scrollY(page), { message: "the browser restores it" }).toBe(before);
+    chunks.release();
+    await settle(page);
+    expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(1);
+  });
+
+  test("coming back to the page returns to the same place", async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(notFoundStatusLog);
+    expectConsoleError(/non-existent route: \/not-a-page/);
+    await page.goto("/");
+    await hydrated(page);
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(2900);
+    const before = await scrollY(page);
+    await page.goto("/not-a-page");
+    await hydrated(page);
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goBack({ waitUntil: "load" });
+    expect(await page.locator("html[data-hydrated]").count(), "a fresh load, not a restore").toBe(
+      0,
+    );
+    await expect.poll(() => scrollY(page)).toBe(before);
+    chunks.release();
+    await settle(page);
+    expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(1);
+  });
+
+  test("a deep link to a section, and the visitor's own scrolling from it, are kept", async ({
+    page,
+  }) => {
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goto("/#faq", { waitUntil: "load" });
+    const top = () =>
+      page.evaluate(() => document.getElementById("faq")?.getBoundingClientRect().top);
+    await expect.poll(top).toBeLessThan(100);
+    const landed = await scrollY(page);
+    expect(landed).toBeGreaterThan(1000);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(landed + 250);
+    const before = await scrollY(page);
+    chunks.release();
+    await settle(page);
+    expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(1);
+  });
+});
+
+test("on a fast desktop, scrolling in the first moment is not undone", async ({ page }) => {
+  const chunks = await holdAppChunks(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(1100);
+  const before = await scrollY(page);
+  chunks.release();
+  await settle(page);
+  expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(1);
+});
+
+test.describe("taps while the app starts on a slow phone", () => {
+  test.use(phone);
+
+  test("the menu opened before hydration stays open and is then the app's", async ({ page }) => {
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const toggle = page.getByRole("button", { name: "Menu" });
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await expect(menu).toBeVisible();
+    chunks.release();
+    await settle(page);
+    await expect(menu).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await menu.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("a tap on the chat launcher before hydration opens the chat once the app runs", async ({
+    page,
+  }) => {
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Open help chat" }).click();
+    const offer = page.getByRole("dialog", { name: "Help chat" });
+    await expect(offer, "the phone number while the chat cannot run").toBeVisible();
+    chunks.release();
+    await settle(page);
+    await expect(page.getByRole("dialog", { name: "Blue Water Help" })).toBeVisible();
+    await expect(offer).toBeHidden();
+  });
+});

@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { expect, expectSectionInView, test } from "./fixtures.ts";
+
+/**
+ * The page before, without and despite its app: everything a visitor needs is native HTML, and
+ * the app only makes it nicer. The form's own journey without the app, which needs the
+ * function, is in tests/stack/withoutJavaScript.spec.ts.
+ */
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const appChunk = /\/assets\/(?!index-).+\.js$/;
+
+async function expectNavigationWorks(page: Page) {
+  const toggle = page.getByRole("button", { name: "Menu" });
+  const menu = page.getByRole("navigation", { name: "Main" });
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await toggle.click();
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await menu.getByRole("link", { name: "About", exact: true }).click();
+  await expectSectionInView(page, "about");
+}
+
+/** Without the app the chat cannot answer: its launcher offers the phone and the form instead. */
+async function expectLauncherOffersThePhone(page: Page) {
+  await page.getByRole("button", { name: "Open help chat" }).click();
+  const offer = page.getByRole("dialog", { name: "Help chat" });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole("link", { name: /Call/ })).toHaveAttribute("href", /^tel:/);
+  await offer.getByRole("link", { name: "Request a free inspection" }).click();
+  await expectSectionInView(page, "contact");
+}
+
+async function expectLinksLeadSomewhere(page: Page) {
+  await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).click();
+  await expect(page).toHaveURL(/#sealed-crack$/);
+  await expect(page.locator("#sealed-crack")).toBeInViewport();
+  await page.getByRole("link", { name: "View Finishing Gallery" }).click();
+  await expect(page).toHaveURL(/#finishing-photos$/);
+  await expect(page.locator("#finishing-photos")).toBeInViewport();
+}
+
+test.describe("with JavaScript turned off", () => {
+  test.use({ ...phone, javaScriptEnabled: false });
+
+  test("the menu opens and closes, and a choice goes to its section", async ({ page }) => {
+    await page.goto("/");
+    await expectNavigationWorks(page);
+  });
+
+  test("'Learn More' and 'View Finishing Gallery' lead to what they promise", async ({ page }) => {
+    await page.goto("/");
+    await expectLinksLeadSomewhere(page);
+  });
+
+  test("the chat launcher offers the phone number and the form", async ({ page }) => {
+    await page.goto("/");
+    await expectLauncherOffersThePhone(page);
+  });
+
+  test("the form can be sent: its button is enabled and the browser checks the fields", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const submit = page.getByRole("button", { name: "Request Free Inspection" });
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    // The browser's own check stops an empty form: nothing was posted, the page stays.
+    await expect(page).toHaveURL(/\/$/);
+    expect(
+      await page
+        .getByLabel(/Full Name/)
+        .evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+    ).toBe(true);
+  });
+});
+
+test.describe("when the app's code cannot be loaded", () => {
+  test.use(phone);
+
+  test("the boot script asks once more, then leaves the working page alone", async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/Failed to load resource/);
+    const attempts = new Map<string, number>();
+    await page.route(/\/assets\/libraries-.+\.js$/, (route) => {
+      const url = route.request().url();
+      attempts.set(url, (attempts.get(url) ?? 0) + 1);
+      return route.abort();
+    });
+    const messages: string[] = [];
+    page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
+    await page.goto("/");
+    await expect.poll(() => [...attempts.values()]).toEqual([2]);
+    await expect.poll(() => messages.some((text) => text.startsWith("warning:"))).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(await page.locator("html[data-hydrated]").count(), "the app never starts").toBe(0);
+    expect(
+      messages.filter((text) => text.startsWith("error:")),
+      "no error storm",
+    ).toHaveLength(2);
+    await expectNavigationWorks(page);
+    await expectLinksLeadSomewhere(page);
+    await expectLauncherOffersThePhone(page);
+  });
+
+  test("a chunk lost in a short outage arrives on the retry and the app starts", async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/Failed to load resource/);
+    // The connection drops every request for the page's chunk for half a second after the first.
+    let outageEndsAt = 0;
+    let refused = 0;
+    await page.route(appChunk, (route) => {
+      if (!/\/page-/.test(route.request().url())) return route.continue();
+      outageEndsAt ||= Date.now() + 500;
+      if (Date.now() >= outageEndsAt) return route.continue();
+      refused += 1;
+      return route.abort();
+    });
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(refused).toBeGreaterThan(0);
+  });
+});

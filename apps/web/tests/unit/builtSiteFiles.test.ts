@@ -1,0 +1,35 @@
+// @vitest-environment node
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const dist = new URL("../../dist/", import.meta.url).pathname;
+const assets = join(dist, "assets");
+
+/** The /assets/ files a text names: script tags, the boot script's chunk list, JS imports. */
+function assetsNamedIn(text: string): string[] {
+  const absolute = [...text.matchAll(/\/assets\/([\w.-]+\.(?:js|css))/g)].map((m) => m[1] ?? "");
+  const relative = [...text.matchAll(/["'`]\.\/([\w.-]+\.(?:js|css))["'`]/g)].map(
+    (m) => m[1] ?? "",
+  );
+  return [...absolute, ...relative];
+}
+
+describe("the built site", () => {
+  it("ships only asset files that the pages load, directly or through other assets", () => {
+    if (!existsSync(assets)) throw new Error(`No build in ${dist}: run pnpm build first.`);
+    const reached = new Set<string>();
+    const pending = ["index.html", "404.html"].flatMap((page) =>
+      assetsNamedIn(readFileSync(join(dist, page), "utf8")),
+    );
+    while (pending.length > 0) {
+      const name = pending.pop() ?? "";
+      if (reached.has(name)) continue;
+      reached.add(name);
+      pending.push(...assetsNamedIn(readFileSync(join(assets, name), "utf8")));
+    }
+    const shipped = readdirSync(assets);
+    expect(shipped.filter((name) => !reached.has(name))).toEqual([]);
+    expect(shipped.length).toBeGreaterThan(5);
+  });
+});

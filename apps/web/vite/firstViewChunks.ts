@@ -1,0 +1,77 @@
+import type { Plugin } from "vite";
+
+/**
+ * The app (`src/main.tsx`, loaded by `src/boot.ts` after the first paint) is cut into these
+ * chunks, listed in the order the boot script evaluates them, one per task, so that no single task
+ * blocks a tap for long on a slow phone. Left to itself Rolldown would instead split modules
+ * shared with the lazy chunks into half a dozen small files.
+ */
+const appChunkGroups = [
+  { name: "react", pattern: /node_modules\/(react|react-dom|scheduler)\// },
+  // TanStack Router and the small libraries it and the page use; never our own code, so the
+  // chunks import one another in one direction only.
+  { name: "libraries", pattern: /node_modules\// },
+  // Everything the page says: text compiles slowly, so it gets a task of its own.
+  { name: "content", pattern: /packages\/content\// },
+  // The components; `src/main.tsx` (make the router, start hydrating) stays in the entry, so it
+  // runs in a task of its own after them.
+  { name: "page", pattern: /^(?!.*\/src\/main\.tsx$)/ },
+] as const;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  imports?: string[];
+}
+
+/** The Vite plugin that finds the first view's modules, and the chunk groups built from them. */
+export function firstViewChunks(): {
+  plugin: Plugin;
+  groups: Array<{ name: string; test: (id: string) => boolean; priority: number }>;
+} {
+  const firstView = new Set<string>();
+  const plugin: Plugin = {
+    name: "first-view-chunks",
+    apply: "build",
+    buildEnd() {
+      const pending = [...this.getModuleIds()].filter((id) => id.endsWith("/src/main.tsx"));
+      while (pending.length > 0) {
+        const id = pending.pop();
+        if (id === undefined || firstView.has(id)) continue;
+        firstView.add(id);
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+  // A module goes to the first group in the list it matches: earlier groups weigh more.
+  const groups = appChunkGroups.map(({ name, pattern }, index) => ({
+    name,
+    priority: appChunkGroups.length - index,
+    test: (id: string) => firstView.has(id) && pattern.test(id),
+  }));
+  return { plugin, groups };
+}
+
+/**
+ * The app's chunk files in the order the boot script evaluates them (the groups' order, then the
+ * entry), read from Vite's manifest.
+ */
+export function appChunkFiles(manifest: Record<string, ManifestChunk>, entryKey: string): string[] {
+  const entry = manifest[entryKey];
+  if (!entry) throw new Error(`The manifest has no ${entryKey} entry.`);
+  const reached = new Map<string, ManifestChunk>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || reached.has(key)) return;
+    reached.set(key, chunk);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of entry.imports ?? []) visit(key);
+  const order: readonly string[] = appChunkGroups.map((group) => group.name);
+  const rank = (chunk: ManifestChunk) => {
+    const index = order.indexOf(chunk.name ?? "");
+    return index === -1 ? order.length : index;
+  };
+  const imports = [...reached.values()].sort((a, b) => rank(a) - rank(b));
+  return [...imports, entry].map((chunk) => `/${chunk.file}`);
+}

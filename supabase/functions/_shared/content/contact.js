@@ -1,0 +1,75 @@
+// Generated from the build of packages/content by `pnpm --filter @bluewater/supabase sync-content`. Edit packages/content/src.
+// @ts-self-types="./contact.d.ts"
+import { business } from "./business.js";
+// src/contact.ts
+/** The contact section and the request form; docs/content.md lists the texts that are contractual. */
+const contactSection = {
+	eyebrow: "Free inspection",
+	heading: "Schedule your free inspection",
+	intro: "Tell us what's going on in your basement. We'll contact you within 24 hours to schedule your free inspection.",
+	callPrompt: "Prefer to talk?",
+	callCta: `Call ${business.phone.display}`,
+	nextSteps: {
+		heading: "What happens next",
+		items: [
+			"We call you back within 24 hours to pick a time.",
+			"An owner inspects your basement. It's free.",
+			"You get a written, fixed-price quote. No pressure."
+		]
+	},
+	locationLine: `${business.address.locality}, ${business.address.regionName} · serving all of Southeast Michigan`,
+	form: {
+		label: "Free inspection request",
+		requiredNote: "Fields marked * are required.",
+		fields: {
+			name: {
+				label: "Full Name",
+				placeholder: "Jane Smith",
+				autoComplete: "name"
+			},
+			phone: {
+				label: "Phone Number",
+				placeholder: "(586) 555-0123",
+				autoComplete: "tel"
+			},
+			email: {
+				label: "Email Address",
+				placeholder: "jane@example.com",
+				autoComplete: "email"
+			},
+			service: {
+				label: "Service Needed",
+				placeholder: "Select a service (optional)"
+			},
+			message: {
+				label: "Describe Your Issue",
+				placeholder: "For example: water along the back wall after heavy rain, a crack by the stairs…"
+			}
+		},
+		honeypotLabel: "Leave this field empty",
+		submit: "Request Free Inspection",
+		sending: "Sending your request…",
+		privacy: "We only use your details to contact you about your inspection. No spam, ever."
+	}
+};
+/**
+* The toasts after a submit. Their titles and texts are contractual (docs/content.md); how long
+* they stay and how many show at once are ours to set.
+*/
+const contactToasts = {
+	success: {
+		title: "Inspection Requested!",
+		description: "We'll contact you within 24 hours to schedule your free inspection."
+	},
+	failure: {
+		title: "Error",
+		description: "Failed to send your request. Please try calling us directly.",
+		callLabel: `Call ${business.phone.display}`
+	},
+	consoleMessage: "Contact request failed:",
+	dismissLabel: "Dismiss notification",
+	regionLabel: "Notifications",
+	durationMs: 8e3,
+	maxVisible: 3
+};
+export { contactSection, contactToasts };

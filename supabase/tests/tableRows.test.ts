@@ -1,0 +1,70 @@
+import { strict as assert } from "node:assert";
+import { storeLead } from "../../tools/leads/storedLeads.ts";
+import {
+  type ColumnInfo,
+  publicColumnsQuery,
+  renderRowTypes,
+  rowTypesFile,
+  typeScriptTypes,
+} from "../scripts/rowTypes.ts";
+import { startTestDatabase } from "./support/testDatabase.ts";
+
+function runtimeType(value: unknown): string {
+  return value instanceof Date ? "Date" : typeof value;
+}
+
+Deno.test("the row types are the columns the migrations make", async (t) => {
+  const database = await startTestDatabase();
+  try {
+    const columns = await database.sql.unsafe<ColumnInfo[]>(publicColumnsQuery);
+
+    await t.step("tableRows.ts is what the generator writes for these columns", async () => {
+      const written = await Deno.readTextFile(new URL(`../${rowTypesFile}`, import.meta.url));
+      assert.equal(
+        written,
+        renderRowTypes(columns),
+        "stale row types: run pnpm --filter @bluewater/supabase generate-row-types",
+      );
+    });
+
+    await t.step("postgres.js returns each column as the type the generator gives it", async () => {
+      // Every nullable column gets a value, so each one's type can be seen.
+      await storeLead(database.sql, {
+        created_at: new Date(),
+        name: "Row Check",
+        email: "row@example.com",
+        phone: "(586) 555-0100",
+        service: "",
+        message: "",
+        notification: { status: "failed", attempts: 1, last_error: "error" },
+      });
+      await database.sql`
+        update public.contact_notifications
+        set locked_until = now(), delivered_at = now(), provider_message_id = 'message-id'`;
+      await database.sql`
+        update public.contact_requests
+        set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)}`;
+      await database.sql`
+        insert into public.contact_request_keys (request_id, contact_request_id)
+        select gen_random_uuid(), id from public.contact_requests limit 1`;
+      await database.sql`
+        insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
+        values ('hash', now(), 1)`;
+      for (const table of new Set(columns.map((column) => column.table_name))) {
+        const [row] = await database.sql.unsafe<Record<string, unknown>[]>(
+          `select * from public.${table} limit 1`,
+        );
+        assert.ok(row, `a row in ${table}`);
+        for (const column of columns.filter((c) => c.table_name === table)) {
+          assert.equal(
+            runtimeType(row[column.column_name]),
+            typeScriptTypes[column.udt_name],
+            `${table}.${column.column_name}`,
+          );
+        }
+      }
+    });
+  } finally {
+    await database.close();
+  }
+});
