@@ -1,7 +1,7 @@
 import { createBrowserHistory } from "@tanstack/react-router";
 import { startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { createRoot, hydrateRoot } from "./app/reactDomClient.ts";
 import { createAppRouter } from "./app/router.tsx";
 // Reads the backend's URL and key now, so a build without them fails at start, not at a submit.
 import "./config/supabaseConfig.ts";
@@ -9,8 +9,16 @@ import "./config/supabaseConfig.ts";
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to hydrate.");
 
+/**
+ * Making the router, loading its route and starting hydration take a few milliseconds each, four
+ * times that on a slow phone: each gets a task of its own, so a tap in between is answered.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const router = createAppRouter(createBrowserHistory());
+await nextTask();
 await router.load();
+await nextTask();
 if (container.firstElementChild) {
   // A transition lets React hydrate in slices, so no single task blocks a tap on a slow phone.
   startTransition(() => {

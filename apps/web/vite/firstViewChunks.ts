@@ -7,7 +7,12 @@ import type { Plugin } from "vite";
  * shared with the lazy chunks into half a dozen small files.
  */
 const appChunkGroups = [
-  { name: "react", pattern: /node_modules\/(react|react-dom|scheduler)\// },
+  // With src/app/reactDomClient.ts, whose import makes React DOM's CommonJS body run in this
+  // chunk's task rather than in the entry's.
+  {
+    name: "react",
+    pattern: /node_modules\/(react|react-dom|scheduler)\/|\/src\/app\/reactDomClient\.ts$/,
+  },
   // TanStack Router and the small libraries it and the page use; never our own code, so the
   // chunks import one another in one direction only.
   { name: "libraries", pattern: /node_modules\// },

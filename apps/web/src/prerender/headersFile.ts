@@ -5,15 +5,18 @@
 export function headersFile({
   connectOrigins,
   formActions,
+  scriptHashes,
 }: {
   connectOrigins: readonly string[];
   /** Where forms may post: the contact function (without JavaScript the browser posts there). */
   formActions: readonly string[];
+  /** The inline boot script's hash (`sha256-…`): the only inline script the pages run. */
+  scriptHashes: readonly string[];
 }): string {
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
-    // Radix's scroll lock adds a <style> element at run time; scripts stay strictly same-origin.
+    `script-src ${["'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(" ")}`,
+    // Radix's scroll lock adds a <style> element at run time; scripts stay same-origin or hashed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -15,13 +15,15 @@ function assetsNamedIn(text: string): string[] {
   return [...absolute, ...relative];
 }
 
+function builtFile(name: string): string {
+  if (!existsSync(assets)) throw new Error(`No build in ${dist}: run pnpm build first.`);
+  return readFileSync(join(dist, name), "utf8");
+}
+
 describe("the built site", () => {
   it("ships only asset files that the pages load, directly or through other assets", () => {
-    if (!existsSync(assets)) throw new Error(`No build in ${dist}: run pnpm build first.`);
     const reached = new Set<string>();
-    const pending = ["index.html", "404.html"].flatMap((page) =>
-      assetsNamedIn(readFileSync(join(dist, page), "utf8")),
-    );
+    const pending = ["index.html", "404.html"].flatMap((page) => assetsNamedIn(builtFile(page)));
     while (pending.length > 0) {
       const name = pending.pop() ?? "";
       if (reached.has(name)) continue;

@@ -40,11 +40,12 @@ describe("the _headers file", () => {
   const text = headersFile({
     connectOrigins: ["https://abc.supabase.co"],
     formActions: [functionUrl],
+    scriptHashes: ["sha256-Ym9vdA=="],
   });
 
-  it("sends a CSP with no inline script and the backend as the only other origin", () => {
+  it("sends a CSP that runs only same-origin scripts and the hashed boot script, and names the backend as the only other origin", () => {
     const csp = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self' 'sha256-Ym9vdA==';");
     expect(csp).toContain("connect-src 'self' https://abc.supabase.co");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
