@@ -8,7 +8,14 @@ import {
   isServiceOptionValue,
 } from "@bluewater/content";
 import { fieldId } from "@bluewater/ui/formField";
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { newRequestId } from "./newRequestId.ts";
 import { useServiceRequest } from "./serviceRequest.tsx";
 import { type SendOutcome, useContactSubmission } from "./useContactSubmission.tsx";
@@ -63,8 +70,11 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const submission = useContactSubmission();
 
   // Before hydration the form is a plain HTML form the browser checks and posts itself; from here
-  // the inline messages and the app's sending take over, keeping anything already typed.
-  useEffect(() => {
+  // the inline messages and the app's sending take over, keeping anything already typed. A layout
+  // effect runs in the same task as the commit that makes the app's submit handler live: with a
+  // plain effect, a tap in between was checked against the empty state and refused what the
+  // visitor had typed (seen on a 4x slowed phone, a tap 1 s after the app's code arrived).
+  useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
     form.noValidate = true;

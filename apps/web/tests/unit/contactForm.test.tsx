@@ -1,8 +1,17 @@
 import { contactRequestErrors, serviceOptions } from "@bluewater/content";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useLayoutEffect } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ContactForm } from "../../src/contact/ContactForm.tsx";
+
+/** Runs `run` right after the commit it is part of, before React's passive effects. */
+function AfterCommit({ run }: { run: () => void }) {
+  useLayoutEffect(() => queueMicrotask(run), [run]);
+  return null;
+}
 
 const submit = () => screen.getByRole("button", { name: "Request Free Inspection" });
 
@@ -70,5 +79,39 @@ describe("the contact form", () => {
     expect(honeypot).not.toBeNull();
     expect(honeypot?.closest("[hidden]")).not.toBeNull();
     expect(honeypot?.tabIndex).toBe(-1);
+  });
+
+  it("checks what was typed before the app started, even for a submit right after hydration", async () => {
+    // The server's form, filled in while the app was still on its way.
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const field = (name: string) =>
+      container.querySelector<HTMLInputElement>(`[name="${name}"]`) ?? new HTMLInputElement();
+    field("name").value = "Jane Smith";
+    field("phone").value = "(586) 555-0123";
+    field("email").value = "jane@example";
+    // A submit in the first moment the app's handler is live: queued from the commit itself, so
+    // it runs before React's passive effects, as a visitor's tap could.
+    const submitted = new Promise<void>((resolve) => {
+      hydrateRoot(
+        container,
+        <>
+          <ContactForm />
+          <AfterCommit
+            run={() => {
+              container.querySelector("form")?.requestSubmit();
+              resolve();
+            }}
+          />
+        </>,
+      );
+    });
+    await submitted;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(container.textContent).toContain(contactRequestErrors.emailInvalid);
+    expect(container.textContent).not.toContain(contactRequestErrors.nameRequired);
+    expect(field("name").value).toBe("Jane Smith");
+    container.remove();
   });
 });
