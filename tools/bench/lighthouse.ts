@@ -17,6 +17,12 @@ export interface LighthouseSummary {
   totalBytes: number;
   requests: number;
   failedAudits: string[];
+  /**
+   * How fast the host ran Lighthouse's CPU benchmark during the run (higher is faster). The
+   * simulated phone is this host slowed 4x, so on a shared machine whose speed drifts, the
+   * simulated task lengths, and TBT with them, drift too.
+   */
+  benchmarkIndex: number;
   /** Lighthouse's own code for a run it could not measure, such as NO_NAVSTART. */
   runtimeError?: string;
 }
@@ -41,6 +47,7 @@ interface ReportJson {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, AuditJson>;
   runtimeError?: { code: string; message?: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 function summarize(report: ReportJson): LighthouseSummary {
@@ -71,6 +78,7 @@ function summarize(report: ReportJson): LighthouseSummary {
     failedAudits: Object.entries(report.audits)
       .filter(([, a]) => a.score !== null && a.score < 1 && !scored.includes(a.scoreDisplayMode))
       .map(([id, a]) => `${id} (${a.score})`),
+    benchmarkIndex: Math.round(report.environment?.benchmarkIndex ?? Number.NaN),
     ...(report.runtimeError ? { runtimeError: report.runtimeError.code } : {}),
   };
 }
