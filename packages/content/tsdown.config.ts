@@ -18,6 +18,7 @@ export default defineConfig({
     "contact-answer": "src/contactAnswer.ts",
     "contact-request": "src/contactRequest.ts",
     "contact-submission": "src/contactSubmission.ts",
+    "owner-email": "src/ownerEmail.ts",
     "service-details": "src/serviceDetails.ts",
     "service-options": "src/serviceOptions.ts",
   },

@@ -35,6 +35,7 @@ export { businessHours } from "./hours.ts";
 export { type ImageAsset, images } from "./images.ts";
 export { navigation, type SectionId, sectionIds } from "./navigation.ts";
 export { notFoundPage } from "./notFoundPage.ts";
+export { ownerEmail } from "./ownerEmail.ts";
 export { process } from "./process.ts";
 export { serviceAreas, serviceAreasSuffix } from "./serviceAreas.ts";
 export {

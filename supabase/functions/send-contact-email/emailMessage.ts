@@ -1,4 +1,4 @@
-import { business } from "@bluewater/content/business";
+import { ownerEmail } from "@bluewater/content/owner-email";
 import { serviceOptionLabel } from "@bluewater/content/service-options";
 import { escapeText } from "entities/escape";
 import { clipText, showHidden, visibleLines } from "./leadText.ts";
@@ -41,7 +41,7 @@ function breakEncodedWords(text: string): string {
 }
 
 function serviceText(service: string): string {
-  return serviceOptionLabel(service) || "Not chosen";
+  return serviceOptionLabel(service) || ownerEmail.noService;
 }
 
 // Fixed widths and wrapping anywhere: a 2,000-character word wraps instead of widening the email.
@@ -63,25 +63,23 @@ export function renderLeadEmail(
 ): EmailMessage {
   const service = serviceText(lead.service);
   const replyTo = plainAddress.test(lead.email) ? lead.email : undefined;
+  const { labels, intro } = ownerEmail;
   const fields: Array<[string, string]> = [
-    ["Name", showHidden(lead.name)],
-    ["Phone", showHidden(lead.phone)],
-    ["Email", showHidden(lead.email)],
-    ["Service", service],
-    ["Received", lead.created_at.toISOString()],
-    ["Lead id", lead.id],
+    [labels.name, showHidden(lead.name)],
+    [labels.phone, showHidden(lead.phone)],
+    [labels.email, showHidden(lead.email)],
+    [labels.service, service],
+    [labels.received, lead.created_at.toISOString()],
+    [labels.leadId, lead.id],
   ];
-  const message = lead.message === "" ? ["(none)"] : visibleLines(lead.message);
-  const intro = `New inspection request from the ${business.name} website.`;
-  const outro = replyTo
-    ? "Reply to this email to answer the visitor directly."
-    : "The visitor's email address is not one plain address, so replies go nowhere: write to them yourself.";
+  const message = lead.message === "" ? [ownerEmail.noMessage] : visibleLines(lead.message);
+  const outro = replyTo ? ownerEmail.replyReachesVisitor : ownerEmail.replyGoesNowhere;
   const text = [
     intro,
     "",
     ...fields.map(([label, value]) => `${label}: ${value}`),
     "",
-    "Message:",
+    `${labels.message}:`,
     ...message.map((line) => (line === "" ? "" : `  ${line}`)),
     "",
     outro,
@@ -95,7 +93,7 @@ export function renderLeadEmail(
     `<p>${escapeText(intro)}</p>`,
     `<table role="presentation" style="${tableStyle}">`,
     ...fields.map(([label, value]) => row(label, escapeText(value))),
-    row("Message", message.map(escapeText).join("<br>")),
+    row(labels.message, message.map(escapeText).join("<br>")),
     "</table>",
     `<p>${escapeText(outro)}</p>`,
     "</body></html>",
@@ -105,7 +103,7 @@ export function renderLeadEmail(
     to: mailbox.to,
     replyTo,
     subject: breakEncodedWords(
-      `New inspection request: ${clipText(showHidden(lead.name), subjectNameLength)} — ${service}`,
+      `${ownerEmail.subjectPrefix}: ${clipText(showHidden(lead.name), subjectNameLength)} — ${service}`,
     ),
     text,
     html,

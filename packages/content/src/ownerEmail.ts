@@ -1,0 +1,27 @@
+import { business } from "./business.ts";
+
+/**
+ * The words of the email the company receives for each lead, rendered by the send-contact-email
+ * function (docs/owner-tools.md). The visitor's own text is put in by the renderer, shown safely.
+ */
+export const ownerEmail = {
+  /** The subject is "<prefix>: <name> — <service>". */
+  subjectPrefix: "New inspection request",
+  intro: `New inspection request from the ${business.name} website.`,
+  labels: {
+    name: "Name",
+    phone: "Phone",
+    email: "Email",
+    service: "Service",
+    received: "Received",
+    leadId: "Lead id",
+    message: "Message",
+  },
+  /** Shown for an empty message and for a request that chose no service. */
+  noMessage: "(none)",
+  noService: "Not chosen",
+  /** The last line: whether answering the email reaches the visitor. */
+  replyReachesVisitor: "Reply to this email to answer the visitor directly.",
+  replyGoesNowhere:
+    "The visitor's email address is not one plain address, so replies go nowhere: write to them yourself.",
+} as const;
