@@ -20,17 +20,23 @@ function afterFirstPaint(start: () => void): void {
     started = true;
     start();
   };
+  // A callback queued from inside a frame callback runs in the next frame, after a paint.
+  const afterNextFrame = () => requestAnimationFrame(() => requestAnimationFrame(once));
   // The first-contentful-paint entry is reported once that frame is on screen, so anything
-  // started from here cannot delay it.
+  // started from here cannot delay it. This script runs once the whole page is parsed; a first
+  // paint from before then may show only its top (Chrome paints what it has parsed so far), and
+  // the frame with the rest, the hero, comes next: the app waits for it too.
+  const scriptStart = performance.now();
   if (PerformanceObserver.supportedEntryTypes?.includes("paint")) {
     new PerformanceObserver((entries, observer) => {
-      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      const [paint] = entries.getEntriesByName("first-contentful-paint");
+      if (!paint) return;
       observer.disconnect();
-      setTimeout(once, 0);
+      if (paint.startTime < scriptStart) afterNextFrame();
+      else setTimeout(once, 0);
     }).observe({ type: "paint", buffered: true });
   } else {
-    // A callback queued from inside a frame callback runs in the next frame, after a paint.
-    requestAnimationFrame(() => requestAnimationFrame(once));
+    afterNextFrame();
   }
   setTimeout(once, hiddenTabFallbackMs);
 }
