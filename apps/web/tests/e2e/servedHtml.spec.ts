@@ -90,7 +90,7 @@ test.describe("the served HTML of /, before any script runs", () => {
     const html = await response.text();
     const csp = response.headers()["content-security-policy"] ?? "";
     const allowed = /script-src ([^;]+)/.exec(csp)?.[1]?.split(" ") ?? [];
-    const scripts = [...html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)].filter(
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(
       ([, attributes]) => !attributes?.includes('type="application/ld+json"'),
     );
     expect(scripts).toHaveLength(1);
