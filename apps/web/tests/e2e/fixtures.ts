@@ -45,6 +45,12 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * The app's chunk files, which tests hold back or fail. The boot script is inlined in the HTML,
+ * so every script under /assets/ is the app's.
+ */
+export const appChunk = /\/assets\/.+\.js$/;
+
 /** Chrome logs the 404 status of the page itself; on the 404 page that is the expected outcome. */
 export const notFoundStatusLog =
   /Failed to load resource: the server responded with a status of 404/;

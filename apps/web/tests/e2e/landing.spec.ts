@@ -1,6 +1,22 @@
 import type { Locator } from "@playwright/test";
 import { expect, expectSectionInView, gotoInteractive, sectionOrder, test } from "./fixtures.ts";
 
+/**
+ * Records the page's scroll position in each of the next `frames` frames, from the page's start
+ * or from the next click, into `window.seen`. Runs in the page.
+ */
+function recordScrollPerFrame({ frames, from }: { frames: number; from: "load" | "click" }) {
+  const seen: number[] = [];
+  (window as unknown as { seen: number[] }).seen = seen;
+  const sample = () => {
+    seen.push(Math.round(scrollY));
+    if (seen.length < frames) requestAnimationFrame(sample);
+  };
+  if (from === "load") requestAnimationFrame(sample);
+  else
+    addEventListener("click", () => requestAnimationFrame(sample), { capture: true, once: true });
+}
+
 test.describe("the landing page", () => {
   test("shows every section, in order, then the footer", async ({ page }) => {
     await gotoInteractive(page);
@@ -60,18 +76,7 @@ test.describe("the landing page", () => {
   }) => {
     /** The scroll positions of the 30 frames after a click: one value means a jump. */
     const framesAfterClick = async (link: Locator) => {
-      await page.evaluate(() => {
-        const seen: number[] = [];
-        (window as unknown as { seen: number[] }).seen = seen;
-        const sample = () => {
-          seen.push(Math.round(scrollY));
-          if (seen.length < 30) requestAnimationFrame(sample);
-        };
-        addEventListener("click", () => requestAnimationFrame(sample), {
-          capture: true,
-          once: true,
-        });
-      });
+      await page.evaluate(recordScrollPerFrame, { frames: 30, from: "click" } as const);
       await link.click();
       await page.waitForFunction(() => (window as unknown as { seen: number[] }).seen.length >= 30);
       const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
@@ -92,15 +97,7 @@ test.describe("the landing page", () => {
 
     await page.emulateMedia({ reducedMotion: "no-preference" });
     // Every frame's position from the start of the load: a page opened at an anchor jumps there.
-    await page.addInitScript(() => {
-      const seen: number[] = [];
-      (window as unknown as { seen: number[] }).seen = seen;
-      const sample = () => {
-        seen.push(Math.round(scrollY));
-        if (seen.length < 120) requestAnimationFrame(sample);
-      };
-      requestAnimationFrame(sample);
-    });
+    await page.addInitScript(recordScrollPerFrame, { frames: 120, from: "load" } as const);
     // A new load, not a jump within the page the test already has open at #contact.
     await page.goto("about:blank");
     await page.goto("/#contact");

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, notFoundStatusLog, test } from "./fixtures.ts";
+import { appChunk, expect, notFoundStatusLog, test } from "./fixtures.ts";
 
 /**
  * What a visitor does while the app is still starting: scrolls, reloads, comes back, follows a
@@ -10,13 +10,13 @@ import { expect, notFoundStatusLog, test } from "./fixtures.ts";
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** Holds every request for the app's chunks (not the boot script) until `release` is called. */
+/** Holds every request for the app's chunks until `release` is called. */
 async function holdAppChunks(page: Page): Promise<{ release: () => void }> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/(?!index-).+\.js$/, async (route: Route) => {
+  await page.route(appChunk, async (route: Route) => {
     await released;
     await route.continue();
   });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectSectionInView, test } from "./fixtures.ts";
+import { appChunk, expect, expectSectionInView, test } from "./fixtures.ts";
 
 /**
  * The page before, without and despite its app: everything a visitor needs is native HTML, and
@@ -8,7 +8,6 @@ import { expect, expectSectionInView, test } from "./fixtures.ts";
  */
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const appChunk = /\/assets\/(?!index-).+\.js$/;
 
 async function expectNavigationWorks(page: Page) {
   const toggle = page.getByRole("button", { name: "Menu" });

@@ -1,5 +1,6 @@
 import { contactRequestErrors, contactSentFragment, contactToasts } from "@bluewater/content";
 import type { Page } from "@playwright/test";
+import { appChunk } from "../e2e/fixtures.ts";
 import { expect, type StackFixture, test } from "./stackFixture.ts";
 
 /**
@@ -10,7 +11,6 @@ import { expect, type StackFixture, test } from "./stackFixture.ts";
  */
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const appChunk = /\/assets\/(?!index-).+\.js$/;
 
 const visitor = {
   name: "Dana Homeowner",
