@@ -64,7 +64,10 @@ function functionEnvironment(
   return {
     PATH: env.PATH ?? "",
     HOME: env.HOME ?? "",
-    ...(env.DENO_DIR ? { DENO_DIR: env.DENO_DIR } : {}),
+    ...keep("DENO_DIR"),
+    // Deno's own certificate settings, for a machine whose registry traffic needs its CAs.
+    ...keep("DENO_TLS_CA_STORE"),
+    ...keep("DENO_CERT"),
     SUPABASE_URL: gatewayUrl,
     SUPABASE_DB_URL: databaseUrl,
     PUBLIC_API_KEYS: env.PUBLIC_API_KEYS ?? localPublishableKey,
