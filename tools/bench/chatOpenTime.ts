@@ -2,6 +2,7 @@
 import { type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { chatCopy } from "../../packages/content/src/chat/copy.ts";
 import { chatLauncherCopy } from "../../packages/content/src/chat/launcherCopy.ts";
+import { slowDown } from "./slowPhone.ts";
 
 export interface OpenTimes {
   /** Milliseconds from the tap's pointerdown to the frame that paints the open panel. */
@@ -82,8 +83,7 @@ async function openOnce(siteUrl: string, profile: Profile): Promise<number> {
   try {
     const context = await browser.newContext(profile.context);
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
+    await slowDown(page, profile.cpuSlowdown);
     await page.goto(siteUrl);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // A visitor reads for a moment before reaching for the chat; a desktop mouse moves meanwhile.

@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
 import { type Spread, spread } from "./lighthouse.ts";
+import { slowDown } from "./slowPhone.ts";
 
 export interface FirstTapResult {
   /** The accessible name of what the visitor taps. */
@@ -62,8 +63,7 @@ async function tapOnce(
   options: Required<FirstTapOptions>,
 ): Promise<number> {
   await page.addInitScript(observeInteractions);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: options.cpuSlowdown });
+  await slowDown(page, options.cpuSlowdown);
   await page.goto(siteUrl, { waitUntil: "commit" });
   const fcpAt = await page.evaluate(
     () => (window as unknown as { benchFcp: Promise<number> }).benchFcp,

@@ -3,19 +3,33 @@ import type { FirstTapResult } from "./firstTap.ts";
 import type { FunctionBenchResult } from "./functionBench.ts";
 import { type LighthouseSummary, medianRun, type Spread, spread } from "./lighthouse.ts";
 import type { ScriptBytes } from "./scriptBytes.ts";
+import type { StartupTasks } from "./startupTasks.ts";
 
 export interface BenchResults {
   date: string;
   /** The mobile runs Lighthouse could measure, of `mobileRunsPlanned`. */
   mobileRuns: LighthouseSummary[];
   mobileRunsPlanned: number;
+  /** Each mobile run of the page beside the reference pages' runs made right after it. */
+  referenceRuns: ReferenceRun[];
   desktop: LighthouseSummary | undefined;
   firstTaps: FirstTapResult[];
+  /** The app's start-up tasks in a real trace on a slowed phone. */
+  startup: StartupTasks;
   scripts: ScriptBytes;
   chatOpen: ChatOpenTimes;
   functions: FunctionBenchResult[];
   /** Figures that could not be measured, each with its reason. */
   missing: string[];
+}
+
+/** One round of mobile runs; a run Lighthouse could not measure is undefined. */
+export interface ReferenceRun {
+  page: LighthouseSummary | undefined;
+  /** The same page without its app: what a visitor with JavaScript off gets. */
+  withoutApp: LighthouseSummary | undefined;
+  /** A three-line static page on the same host and server. */
+  minimal: LighthouseSummary | undefined;
 }
 
 interface Row {
@@ -66,12 +80,7 @@ function mobileRows(results: BenchResults): Row[] {
       target: "every run ≤ 50 ms",
       met: allRuns && tbt.max <= 50,
     },
-    {
-      measure: "mobile TBT per run (host CPU benchmark index)",
-      value: results.mobileRuns
-        .map((run) => `${run.metrics.tbtMs} (${run.benchmarkIndex})`)
-        .join(", "),
-    },
+    ...referenceRows(results.referenceRuns),
     {
       measure: "mobile CLS (median)",
       value: String(mobile.metrics.cls),
@@ -89,6 +98,55 @@ function mobileRows(results: BenchResults): Row[] {
       .filter(([, bytes]) => bytes > 0)
       .map(([type, bytes]) => ({ measure: `  of which ${type}`, value: kb(bytes) })),
     { measure: "first view, requests", value: String(mobile.requests) },
+  ];
+}
+
+/**
+ * TBT of the page beside the same page without its app and a three-line static page, run for
+ * run: what the page's figure owes to the app, to the document, and to the host and Lighthouse.
+ */
+function referenceRows(rounds: readonly ReferenceRun[]): Row[] {
+  const tbt = (run: LighthouseSummary | undefined) => (run ? String(run.metrics.tbtMs) : "n/a");
+  const spreadOf = (values: ReadonlyArray<number | undefined>) => {
+    const known = values.filter((value) => value !== undefined);
+    return known.length > 0 ? range(spread(known)) : "not measured";
+  };
+  return [
+    {
+      measure: "  the page without its app (JS off): TBT",
+      value: spreadOf(rounds.map((round) => round.withoutApp?.metrics.tbtMs)),
+    },
+    {
+      measure: "  a three-line static page: TBT",
+      value: spreadOf(rounds.map((round) => round.minimal?.metrics.tbtMs)),
+    },
+    {
+      measure: "mobile TBT per run: page / without app / 3-line page [host index]",
+      value: rounds
+        .map(
+          ({ page, withoutApp, minimal }) =>
+            `${tbt(page)} / ${tbt(withoutApp)} / ${tbt(minimal)} [${page?.benchmarkIndex ?? "n/a"}]`,
+        )
+        .join(", "),
+    },
+  ];
+}
+
+/** The app's own start-up cost, free of Lighthouse's simulation and of the document's layout. */
+function startupRows(startup: StartupTasks): Row[] {
+  const runs = `${startup.runs.length} runs`;
+  const value = (figure: Spread) => (figure.runs > 0 ? range(figure) : "not measured");
+  return [
+    {
+      measure: `app start-up, 4x CPU, real trace: longest task min / median / max (${runs})`,
+      value: value(startup.longestTaskMs),
+    },
+    {
+      measure: `app start-up, 4x CPU, real trace: blocking time min / median / max (${runs})`,
+      value: value(startup.blockingMs),
+      target: "every run ≤ 50 ms",
+      met: startup.failures.length === 0 && startup.blockingMs.max <= 50,
+    },
   ];
 }
 
@@ -118,6 +176,7 @@ export function benchRows(results: BenchResults): Row[] {
       target: "≤ 200 ms",
       met: tap.failures.length === 0 && tap.inpMs.max <= 200,
     })),
+    ...startupRows(results.startup),
     {
       measure: "JS until the page is interactive (gzip)",
       value: `${kb(scripts.untilHydrated.gzipBytes)} in ${scripts.untilHydrated.files} files`,
@@ -151,6 +210,7 @@ export function benchRows(results: BenchResults): Row[] {
 export function missingFigures(results: BenchResults): string[] {
   return [
     ...results.missing,
+    ...results.startup.failures.map((failure) => `app start-up trace: ${failure}`),
     ...results.firstTaps.flatMap((tap) =>
       tap.failures.map((failure) => `first tap on "${tap.target}": ${failure}`),
     ),

@@ -1,6 +1,7 @@
 /**
  * `pnpm bench`: builds the site, starts the embedded stack on free ports and prints one table:
- * Lighthouse 13 (mobile: 5 runs, min/median/max; desktop: 1 run), the latency of a first tap
+ * Lighthouse 13 (mobile: 5 runs, min/median/max, each beside a run of the same page without its
+ * app and of a three-line static page; desktop: 1 run), the latency of a first tap
  * made while the app starts on a slowed phone, script bytes at three moments, and the function's
  * throughput. The same figures go to .bench/latest.json (git-ignored). A figure that cannot be
  * measured is reported as missing, with the reason, rather than stopping the bench.
@@ -19,8 +20,10 @@ import {
   type FunctionBenchResult,
 } from "./functionBench.ts";
 import { type LighthouseSummary, runLighthouse } from "./lighthouse.ts";
+import { type ReferencePages, startReferencePages } from "./referencePages.ts";
 import { type BenchResults, benchRows, formatTable, missingFigures } from "./report.ts";
 import { measureScriptBytes } from "./scriptBytes.ts";
+import { measureStartupTasks } from "./startupTasks.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const say = (message: string) => console.log(`[bench] ${message}`);
@@ -44,22 +47,36 @@ const stack = await startEphemeralStack({
   site: { port: sitePort, distDir: siteDistDir },
 });
 
+let references: ReferencePages | undefined;
 let results: BenchResults;
 try {
+  references = await startReferencePages(siteDistDir);
   const siteUrl = `${stack.siteUrl}/`;
   const mobileRuns: LighthouseSummary[] = [];
+  const referenceRuns: BenchResults["referenceRuns"] = [];
   const missing: string[] = [];
+  // Each run of the page is followed by one of each reference page, so that the host's drift
+  // between runs weighs on the three alike.
   for (let run = 1; run <= mobileRunCount; run++) {
-    say(`Lighthouse mobile, run ${run} of ${mobileRunCount}`);
+    say(`Lighthouse mobile, run ${run} of ${mobileRunCount}, then the reference pages`);
     const outcome = await runLighthouse(siteUrl, "mobile");
     if (outcome.ok) mobileRuns.push(outcome.summary);
     else missing.push(`Lighthouse mobile run ${run}: ${outcome.reason}`);
+    const withoutApp = await runLighthouse(references.withoutAppUrl, "mobile");
+    const minimal = await runLighthouse(references.minimalUrl, "mobile");
+    referenceRuns.push({
+      page: outcome.ok ? outcome.summary : undefined,
+      withoutApp: withoutApp.ok ? withoutApp.summary : undefined,
+      minimal: minimal.ok ? minimal.summary : undefined,
+    });
   }
   say("Lighthouse desktop");
   const desktopRun = await runLighthouse(siteUrl, "desktop");
   if (!desktopRun.ok) missing.push(`Lighthouse desktop: ${desktopRun.reason}`);
   say("first taps 300 ms after the first paint, 4x slower CPU, 390 px phone");
   const firstTaps = await measureFirstTaps(siteUrl, ["Open help chat", "Menu"]);
+  say("the app's start-up tasks in a trace, 4x slower CPU, 390 px phone, 5 runs");
+  const startup = await measureStartupTasks(siteUrl);
   say("script bytes before and after interaction");
   const scripts = await measureScriptBytes({
     siteUrl,
@@ -84,8 +101,10 @@ try {
     date: new Date().toISOString(),
     mobileRuns,
     mobileRunsPlanned: mobileRunCount,
+    referenceRuns,
     desktop: desktopRun.ok ? desktopRun.summary : undefined,
     firstTaps,
+    startup,
     scripts,
     chatOpen,
     functions,
@@ -93,6 +112,7 @@ try {
   };
 } finally {
   await stack.dispose();
+  await references?.close();
 }
 
 const table = formatTable(benchRows(results));

@@ -1,0 +1,17 @@
+import type { Page } from "playwright-core";
+
+/**
+ * Slows the page's CPU `rate` times through the DevTools protocol, with the DevTools debugger on.
+ *
+ * Attached with its debugger off (Playwright's default), DevTools makes V8 collect the source
+ * positions of React DOM's code on the main thread while the react chunk is evaluated: a re-parse
+ * of the whole chunk, 50–70 ms at full speed in traces (`V8.CollectSourcePositions`), that a
+ * visitor's browser never does. A page importing that chunk with no DevTools attached shows no
+ * task over 50 ms. With the debugger on, V8 collects the positions while it compiles, off the main
+ * thread, as it does under Lighthouse, which turns the debugger on too.
+ */
+export async function slowDown(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Debugger.enable");
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}

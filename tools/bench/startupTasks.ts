@@ -1,0 +1,144 @@
+/// <reference lib="dom" />
+import { chromium, type Page } from "playwright-core";
+import { type Spread, spread } from "./lighthouse.ts";
+import { slowDown } from "./slowPhone.ts";
+
+/**
+ * The main-thread cost of the app's start-up on a slowed phone, read from a real trace: Chrome's
+ * CPU throttling slows the page itself (nothing is simulated), and every task from the app's
+ * first chunk request until a second after hydration is the app's start-up (fetching, evaluating,
+ * the router, hydration, the idle fetch of the chat). Lighthouse's TBT mixes this with the
+ * document's own parsing and layout and with Chrome's navigation commit; this figure is the
+ * app's part alone.
+ */
+export interface StartupTasks {
+  /** The longest task of each run, in ms. */
+  longestTaskMs: Spread;
+  /** Each run's blocking time: the sum over its tasks of the time beyond 50 ms. */
+  blockingMs: Spread;
+  runs: Array<{ longestTaskMs: number; blockingMs: number; tasks: number }>;
+  failures: string[];
+}
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { data?: { url?: string }; beginData?: { url?: string } };
+}
+
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Tasks from this long on keep a tap waiting: the threshold TBT uses. */
+const blockingThresholdMs = 50;
+
+/**
+ * The renderer main thread's top-level tasks, in ms, from the page's first request for one of
+ * the app's files (`/assets/*.js`) to the end of the trace.
+ */
+export function appStartupTasks(events: readonly TraceEvent[], pageUrl: string): number[] {
+  // The page's HTML is parsed on its renderer's main thread.
+  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === pageUrl);
+  if (!parse) throw new Error(`the trace never parses ${pageUrl}`);
+  const { pid, tid } = parse;
+  const firstChunkRequest = events.find(
+    (e) =>
+      e.name === "ResourceSendRequest" &&
+      e.pid === pid &&
+      /\/assets\/[^/]+\.js$/.test(e.args?.data?.url ?? ""),
+  );
+  if (!firstChunkRequest) throw new Error("the page never asked for the app's code");
+  return events
+    .filter(
+      (e) =>
+        e.name === "RunTask" &&
+        e.ph === "X" &&
+        e.pid === pid &&
+        e.tid === tid &&
+        e.ts >= firstChunkRequest.ts,
+    )
+    .map((e) => (e.dur ?? 0) / 1000);
+}
+
+export function blockingTime(taskMs: readonly number[]): number {
+  return taskMs.reduce((sum, ms) => sum + Math.max(0, ms - blockingThresholdMs), 0);
+}
+
+/** Resolves when the app marks the page hydrated; set up before the page's own scripts. */
+function watchHydration(): void {
+  (window as unknown as { benchHydrated: Promise<void> }).benchHydrated = new Promise((resolve) => {
+    // The document has no element yet: watch the whole document for the attribute.
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.hasAttribute("data-hydrated")) return;
+      observer.disconnect();
+      resolve();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+  });
+}
+
+async function traceOnce(page: Page, siteUrl: string, cpuSlowdown: number): Promise<number[]> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser");
+  await page.addInitScript(watchHydration);
+  await slowDown(page, cpuSlowdown);
+  await browser.startTracing(page, {
+    categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"],
+  });
+  let trace: Buffer;
+  try {
+    await page.goto(siteUrl, { waitUntil: "commit" });
+    // One promise awaited in the page, not a polling wait, which would add tasks of its own.
+    await page.evaluate(
+      () => (window as unknown as { benchHydrated: Promise<void> }).benchHydrated,
+    );
+    await page.waitForTimeout(1000);
+  } finally {
+    trace = await browser.stopTracing();
+  }
+  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+  return appStartupTasks(traceEvents, siteUrl);
+}
+
+/** The app's start-up tasks on a 390 px phone with a `cpuSlowdown` times slower CPU, `runs` visits. */
+export async function measureStartupTasks(
+  siteUrl: string,
+  { runs = 5, cpuSlowdown = 4 } = {},
+): Promise<StartupTasks> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+  });
+  const measured: StartupTasks["runs"] = [];
+  const failures: string[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      try {
+        const tasks = await traceOnce(await context.newPage(), siteUrl, cpuSlowdown);
+        measured.push({
+          longestTaskMs: Math.round(Math.max(0, ...tasks)),
+          blockingMs: Math.round(blockingTime(tasks)),
+          tasks: tasks.length,
+        });
+      } catch (error) {
+        failures.push(error instanceof Error ? error.message : String(error));
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    longestTaskMs: spread(measured.map((run) => run.longestTaskMs)),
+    blockingMs: spread(measured.map((run) => run.blockingMs)),
+    runs: measured,
+    failures,
+  };
+}
