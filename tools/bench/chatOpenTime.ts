@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import type { BrowserContextOptions, Page } from "playwright-core";
 import { chatCopy } from "../../packages/content/src/chat/copy.ts";
 import { chatLauncherCopy } from "../../packages/content/src/chat/launcherCopy.ts";
-import { slowDown } from "./slowPhone.ts";
+import { launchChromium, slowDown } from "./browser.ts";
 
 export interface OpenTimes {
   /** Milliseconds from the tap's pointerdown to the frame that paints the open panel. */
@@ -45,8 +45,6 @@ const profiles: Record<keyof ChatOpenTimes, Profile> = {
 /** What each profile's median must stay within. */
 export const chatOpenTargetsMs: Record<keyof ChatOpenTimes, number> = { desktop: 100, phone: 300 };
 
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
 type OpeningWindow = Window & { chatOpening?: Promise<number> };
 
 /**
@@ -76,10 +74,7 @@ function watchNextOpening(title: string): void {
 }
 
 async function openOnce(siteUrl: string, profile: Profile): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext(profile.context);
     const page = await context.newPage();

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { launchChromium, phone, slowDown } from "./browser.ts";
 import { type Spread, spread } from "./lighthouse.ts";
-import { slowDown } from "./slowPhone.ts";
 
 export interface FirstTapResult {
   /** The accessible name of what the visitor taps. */
@@ -19,8 +19,6 @@ export interface FirstTapOptions {
   /** How long after the first contentful paint the visitor taps. */
   tapAfterFcpMs?: number;
 }
-
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /**
  * Installed before the page's own scripts: the first contentful paint, and the longest event of
@@ -108,21 +106,14 @@ export async function measureFirstTaps(
   options: FirstTapOptions = {},
 ): Promise<FirstTapResult[]> {
   const settings = { runs: 5, cpuSlowdown: 4, tapAfterFcpMs: 300, ...options };
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium();
   try {
     const results: FirstTapResult[] = [];
     for (const target of targets) {
       const durations: number[] = [];
       const failures: string[] = [];
       for (let run = 0; run < settings.runs; run++) {
-        const context = await browser.newContext({
-          viewport: { width: 390, height: 844 },
-          isMobile: true,
-          hasTouch: true,
-        });
+        const context = await browser.newContext(phone);
         try {
           durations.push(await tapOnce(await context.newPage(), siteUrl, target, settings));
         } catch (error) {

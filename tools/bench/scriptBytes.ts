@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
-import { chromium, type Page, type Response } from "playwright-core";
+import type { Page, Response } from "playwright-core";
+import { launchChromium } from "./browser.ts";
 
 export interface ScriptBytes {
   /** gzip -9 bytes of every script fetched by the time the page is interactive, and how many. */
@@ -9,8 +10,6 @@ export interface ScriptBytes {
   afterOpeningChat: { gzipBytes: number; files: number };
   afterSendingForm: { gzipBytes: number; files: number; answered: number | null };
 }
-
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /**
  * Loads the page in Chromium and adds up the scripts it fetched at four moments: hydrated, loaded
@@ -23,10 +22,7 @@ export async function measureScriptBytes(options: {
   builtFunctionsOrigin: string;
   functionsOrigin: string;
 }): Promise<ScriptBytes> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.route(`${options.builtFunctionsOrigin}/**`, (route) =>

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import { chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, phone, slowDown } from "./browser.ts";
 import { type Spread, spread } from "./lighthouse.ts";
-import { slowDown } from "./slowPhone.ts";
 
 /**
  * The main-thread cost of the app's start-up on a slowed phone, read from a real trace: Chrome's
@@ -30,7 +30,6 @@ export interface TraceEvent {
   args?: { data?: { url?: string }; beginData?: { url?: string } };
 }
 
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Tasks from this long on keep a tap waiting: the threshold TBT uses. */
 const blockingThresholdMs = 50;
 
@@ -78,9 +77,12 @@ function watchHydration(): void {
   });
 }
 
-async function traceOnce(page: Page, siteUrl: string, cpuSlowdown: number): Promise<number[]> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error("no browser");
+async function traceOnce(
+  browser: Browser,
+  page: Page,
+  siteUrl: string,
+  cpuSlowdown: number,
+): Promise<number[]> {
   await page.addInitScript(watchHydration);
   await slowDown(page, cpuSlowdown);
   await browser.startTracing(page, {
@@ -106,21 +108,14 @@ export async function measureStartupTasks(
   siteUrl: string,
   { runs = 5, cpuSlowdown = 4 } = {},
 ): Promise<StartupTasks> {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
-  });
+  const browser = await launchChromium();
   const measured: StartupTasks["runs"] = [];
   const failures: string[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-      });
+      const context = await browser.newContext(phone);
       try {
-        const tasks = await traceOnce(await context.newPage(), siteUrl, cpuSlowdown);
+        const tasks = await traceOnce(browser, await context.newPage(), siteUrl, cpuSlowdown);
         measured.push({
           longestTaskMs: Math.round(Math.max(0, ...tasks)),
           blockingMs: Math.round(blockingTime(tasks)),

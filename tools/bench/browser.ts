@@ -1,4 +1,21 @@
-import type { Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+
+const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+/** Debian's Chromium, headless, without the background traffic this machine's network refuses. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update"],
+  });
+}
+
+/** A 390 px touch phone, the visitor the slowed-phone benches play. */
+export const phone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
 
 /**
  * Slows the page's CPU `rate` times through the DevTools protocol, with the DevTools debugger on.
