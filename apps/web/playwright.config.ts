@@ -39,7 +39,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node ../../tools/serve/start.ts dist`,
+    command: "serve-site dist",
     env: { PORT: String(port), HOST: "localhost" },
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,

@@ -16,7 +16,7 @@ export const publicColumnsQuery = `
   where table_schema = 'public'
   order by table_name, ordinal_position`;
 
-/** What postgres.js returns for each column type the migrations use (bigint would be a string). */
+/** What the drivers (pg in the function, postgres.js in `pnpm leads`) return for each column type the migrations use (bigint would be a string). */
 export const typeScriptTypes: Record<string, string> = {
   uuid: "string",
   text: "string",
@@ -25,7 +25,7 @@ export const typeScriptTypes: Record<string, string> = {
   int4: "number",
 };
 
-export const rowTypesFile = "functions/send-contact-email/tableRows.ts";
+export const rowTypesFile = "functions/_shared/tableRows.ts";
 
 /** contact_requests → ContactRequestRow: one row of the table, so the plural s goes. */
 export function rowTypeName(table: string): string {
@@ -38,7 +38,7 @@ function columnType(column: ColumnInfo): string {
   if (type === undefined) {
     throw new Error(
       `${column.table_name}.${column.column_name} has type ${column.udt_name}: ` +
-        "add what postgres.js returns for it to typeScriptTypes in supabase/scripts/rowTypes.ts",
+        "add what the drivers return for it to typeScriptTypes in supabase/scripts/rowTypes.ts",
     );
   }
   return column.is_nullable === "YES" ? `${type} | null` : type;
@@ -51,7 +51,7 @@ export function renderRowTypes(columns: readonly ColumnInfo[]): string {
       .filter((column) => column.table_name === table)
       .map((column) => `  ${column.column_name}: ${columnType(column)};`);
     return [
-      `/** A row of public.${table}, as postgres.js returns it. */`,
+      `/** A row of public.${table}, as the drivers return it. */`,
       `export interface ${rowTypeName(table)} {`,
       ...fields,
       "}",

@@ -38,7 +38,7 @@ async function page(
 
 Deno.test("a refused plain form post gets a page in words, the form refilled, nothing run", async (t) => {
   const database = await startTestDatabase();
-  const { handle, settle } = startHandler({ db: database.sql });
+  const { handle, settle } = startHandler({ db: database.db });
   try {
     await t.step("400: the notes sit beside their fields and hostile text stays text", async () => {
       const fields = validFormFields(hostile);
@@ -171,7 +171,7 @@ Deno.test("when the function cannot store, the page says so and when to try agai
   await t.step("429 with Retry-After and the wait in words", async () => {
     const database = await startTestDatabase();
     const { handle, settle } = startHandler({
-      db: database.sql,
+      db: database.db,
       config: testConfig({ RATE_LIMIT_MAX: "1" }),
     });
     try {
@@ -204,7 +204,7 @@ Deno.test("when the function cannot store, the page says so and when to try agai
       assert.equal(response.headers.get("retry-after"), "30");
       assert.ok((await page(response, fields)).text.includes(contactAnswerErrors.unavailable));
     } finally {
-      await db.end({ timeout: 1 });
+      await db.end();
     }
   });
 
@@ -212,7 +212,7 @@ Deno.test("when the function cannot store, the page says so and when to try agai
     const database = await startTestDatabase();
     try {
       await database.sql`alter table public.contact_requests rename column phone to telephone`;
-      const { handle } = startHandler({ db: database.sql });
+      const { handle } = startHandler({ db: database.db });
       const fields = validFormFields();
       const response = await handle(browserFormPost(fields));
       assert.equal(response.status, 500);

@@ -7,7 +7,7 @@ import { startTestDatabase } from "./support/testDatabase.ts";
 Deno.test("bots are answered like people, stored as spam and never emailed", async (t) => {
   const database = await startTestDatabase();
   const provider = logProvider({ print: false });
-  const { handle, settle } = startHandler({ db: database.sql, provider });
+  const { handle, settle } = startHandler({ db: database.db, provider });
   const stored = async (id: unknown) => {
     const [lead] = await database.sql`
       select r.is_spam, r.status, (select count(*)::int from public.contact_notifications n where n.contact_request_id = r.id) as queued

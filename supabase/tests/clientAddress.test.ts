@@ -37,7 +37,7 @@ Deno.test("addresses are hashed with a secret key", async () => {
 
 Deno.test("a stored lead holds the hash and user agent, never the raw address", async () => {
   const database = await startTestDatabase();
-  const { handle, settle } = startHandler({ db: database.sql });
+  const { handle, settle } = startHandler({ db: database.db });
   try {
     const response = await handle(postRequest(validSubmission(), { address: "198.51.100.77" }));
     const { id } = await readJson(response);

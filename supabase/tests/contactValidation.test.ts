@@ -58,7 +58,7 @@ const invalid: Array<[string, Record<string, unknown>, string, string]> = [
 
 Deno.test("a contact request is checked with the form's schema", async (t) => {
   const database = await startTestDatabase();
-  const { handle, settle } = startHandler({ db: database.sql });
+  const { handle, settle } = startHandler({ db: database.db });
   try {
     for (const [what, change, field, message] of invalid) {
       await t.step(`${what} answers 400 naming the field to fix`, async () => {

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import postgres from "postgres";
 import { connectDatabase, databaseTimeouts } from "../functions/send-contact-email/database.ts";
 import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
 import { startRestartableDatabase } from "./support/testDatabase.ts";
@@ -26,8 +27,10 @@ Deno.test("a database restart in the middle of 100 submissions loses none and du
       retryAfter: response.headers.get("retry-after"),
     };
   };
+  // The test's own connection, to read what was stored: the function's pool is under test.
+  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
   const leadsByRequestId = async () => {
-    const rows = await db<{ request_id: string; id: string; notifications: number }[]>`
+    const rows = await sql<{ request_id: string; id: string; notifications: number }[]>`
       select r.request_id::text, r.id::text,
         (select count(*)::int from public.contact_notifications n where n.contact_request_id = r.id) as notifications
       from public.contact_requests r`;
@@ -56,8 +59,8 @@ Deno.test("a database restart in the middle of 100 submissions loses none and du
         await restart;
         const waited = (performance.now() - restartedAt) / 1000;
         // "Soon": a visitor whose connection was being made as the database went away waits at
-        // most the function's connect timeout, plus the restart itself on a busy machine.
-        const soon = databaseTimeouts.connectSeconds + 3;
+        // most the function's own bound on a query, plus the restart itself on a busy machine.
+        const soon = databaseTimeouts.queryMs / 1000 + 5;
         assert.ok(
           waited < soon,
           `the last visitor waited ${waited.toFixed(1)} s after the restart`,
@@ -116,7 +119,8 @@ Deno.test("a database restart in the middle of 100 submissions loses none and du
     });
   } finally {
     await settle();
-    await db.end({ timeout: 5 });
+    await db.end();
+    await sql.end();
     await database.close();
   }
 });

@@ -15,7 +15,7 @@ Deno.test("a double-click or a resubmitted post without a key makes one lead", a
   const database = await startTestDatabase();
   const provider = logProvider({ print: false });
   const { handle, settle } = startHandler({
-    db: database.sql,
+    db: database.db,
     provider,
     config: testConfig({ RATE_LIMIT_MAX: "2" }),
   });

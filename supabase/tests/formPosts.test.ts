@@ -10,7 +10,7 @@ import { startTestDatabase } from "./support/testDatabase.ts";
 Deno.test("a plain HTML form post gets the same guarantees as the site's JSON", async (t) => {
   const database = await startTestDatabase();
   const provider = logProvider({ print: false });
-  const { handle, settle } = startHandler({ db: database.sql, provider });
+  const { handle, settle } = startHandler({ db: database.db, provider });
   const leadsWith = async (message: string) =>
     await database.sql<
       { id: string; name: string; is_spam: boolean; spam_reason: string | null }[]
@@ -154,7 +154,7 @@ Deno.test("a plain HTML form post gets the same guarantees as the site's JSON", 
 Deno.test("form posts count against the same rate limit", async () => {
   const database = await startTestDatabase();
   const { handle, settle } = startHandler({
-    db: database.sql,
+    db: database.db,
     config: testConfig({ RATE_LIMIT_MAX: "2" }),
   });
   try {

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { connectDatabase } from "../functions/send-contact-email/database.ts";
+import postgres from "postgres";
 import { sendCopies } from "./support/expectedAnswer.ts";
 import { fuzzSettings } from "./support/fuzzSettings.ts";
 import { testApiKey } from "./support/harness.ts";
@@ -16,7 +16,7 @@ Deno.test("over real HTTP through the gateway, generated requests get the same h
     // Every request comes from 127.0.0.1 here (the gateway sets X-Forwarded-For).
     RATE_LIMIT_MAX: "100000",
   });
-  const sql = connectDatabase(stack.databaseUrl, 2);
+  const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
   const ledger = new LeadLedger();
   try {
     // A browser would follow a 303 to the site; the test reads the 303 itself.

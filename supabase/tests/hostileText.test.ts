@@ -1,5 +1,4 @@
 import { strict as assert } from "node:assert";
-import { hostileLeads, type StoredLead, storeLead } from "../../tools/leads/storedLeads.ts";
 import type { Database } from "../functions/send-contact-email/database.ts";
 import type { EmailMessage } from "../functions/send-contact-email/emailMessage.ts";
 import { createEmailProvider } from "../functions/send-contact-email/providers/createProvider.ts";
@@ -17,6 +16,7 @@ import {
   validSubmission,
 } from "./support/harness.ts";
 import { startResendFake } from "./support/resendFake.ts";
+import { hostileLeads, type StoredLead, storeLead } from "./support/storedLeads.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
 type LeadName = keyof typeof hostileLeads;
@@ -79,14 +79,14 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
       const { notification: _, ...lead }: StoredLead = hostileLeads[name];
       ids[name] = await storeLead(database.sql, lead);
     }
-    await deliverThroughFunction(database.sql, logProvider({ file: outbox, print: false }));
+    await deliverThroughFunction(database.db, logProvider({ file: outbox, print: false }));
     await database.sql`update public.contact_notifications set status = 'pending', attempts = 0`;
     const resendConfig = testConfig({
       NOTIFY_PROVIDER: "resend",
       RESEND_API_KEY: "re_test_key",
       RESEND_API_URL: resend.baseUrl,
     });
-    await deliverThroughFunction(database.sql, createEmailProvider(resendConfig.notify));
+    await deliverThroughFunction(database.db, createEmailProvider(resendConfig.notify));
 
     const logged = (await Deno.readTextFile(outbox))
       .trim()
@@ -225,7 +225,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
 Deno.test("a hostile message a visitor sends is stored verbatim (line breaks as \\n) and shown safely", async () => {
   const database = await startTestDatabase();
   const provider = logProvider({ print: false });
-  const { handle, settle } = startHandler({ db: database.sql, provider });
+  const { handle, settle } = startHandler({ db: database.db, provider });
   const message =
     'Line one\r\nLine two\n<img src=x onerror="alert(1)"> & \u0007bell \u001b[31mred \u200b zero-width 🏠💧 "quotes"\u2028after';
   try {

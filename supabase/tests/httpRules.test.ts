@@ -14,7 +14,7 @@ import { startTestDatabase } from "./support/testDatabase.ts";
 
 Deno.test("the function speaks HTTP like a careful API", async (t) => {
   const database = await startTestDatabase();
-  const { handle, settle } = startHandler({ db: database.sql });
+  const { handle, settle } = startHandler({ db: database.db });
   const count = async () =>
     Number((await database.sql`select count(*)::int as n from public.contact_requests`)[0]?.n);
   try {
@@ -56,7 +56,7 @@ Deno.test("the function speaks HTTP like a careful API", async (t) => {
 
     await t.step("allowed origins come from configuration", async () => {
       const custom = startHandler({
-        db: database.sql,
+        db: database.db,
         config: testConfig({ ALLOWED_ORIGINS: "https://www.bluewater.example" }),
       });
       const allowed = await custom.handle(
@@ -110,7 +110,7 @@ Deno.test("the function speaks HTTP like a careful API", async (t) => {
 
     await t.step("the platform's publishable and anon keys are accepted too", async () => {
       const hosted = startHandler({
-        db: database.sql,
+        db: database.db,
         config: testConfig({
           PUBLIC_API_KEYS: "",
           SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: "sb_publishable_platform" }),

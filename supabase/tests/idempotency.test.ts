@@ -15,7 +15,7 @@ Deno.test("a retried submission never makes a second lead", async (t) => {
   const database = await startTestDatabase();
   const provider = logProvider({ print: false });
   const { handle, settle, logged } = startHandler({
-    db: database.sql,
+    db: database.db,
     provider,
     config: testConfig({ RATE_LIMIT_MAX: "2" }),
   });
@@ -88,7 +88,7 @@ function specBody(): Record<string, unknown> {
 
 Deno.test("other clients make a retry safe with an Idempotency-Key header", async (t) => {
   const database = await startTestDatabase();
-  const { handle, settle, logged } = startHandler({ db: database.sql });
+  const { handle, settle, logged } = startHandler({ db: database.db });
   const send = (body: unknown, key: string, headers: Record<string, string> = {}) =>
     handle(postRequest(body, { headers: { "idempotency-key": key, ...headers } }));
   const count = async () =>

@@ -28,10 +28,10 @@ Deno.test("the lead is stored before the email, and a provider outage loses noth
   const provider = createEmailProvider(config.notify);
   const start = new Date("2026-05-04T12:00:00Z");
   let clock = start;
-  const { handle, settle } = startHandler({ db: database.sql, config, provider, now: () => clock });
+  const { handle, settle } = startHandler({ db: database.db, config, provider, now: () => clock });
   const mailbox = { from: config.notify.from, to: config.notify.to };
   const deliverAt = (at: Date) =>
-    deliverPendingNotifications(database.sql, provider, at, { policy: config.delivery, mailbox });
+    deliverPendingNotifications(database.db, provider, at, { policy: config.delivery, mailbox });
   const submit = async (overrides: Record<string, unknown> = {}) => {
     const response = await handle(postRequest(validSubmission(overrides)));
     assert.equal(response.status, 200);

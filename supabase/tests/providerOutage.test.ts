@@ -26,7 +26,7 @@ Deno.test("a minute-long email outage while leads keep coming: each lead is emai
   const start = new Date("2026-05-04T12:00:00Z").getTime();
   let clock = start;
   const { handle, settle, backgroundErrors } = startHandler({
-    db: database.sql,
+    db: database.db,
     config,
     provider: createEmailProvider(config.notify),
     now: () => new Date(clock),

@@ -13,8 +13,8 @@ Deno.test("submissions are limited per client address, in Postgres", async (t) =
   let clock = new Date("2026-05-04T10:00:30Z");
   const config = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
   // Two instances share nothing but the database, like two function isolates.
-  const first = startHandler({ db: database.sql, config, now: () => clock });
-  const second = startHandler({ db: database.sql, config, now: () => clock });
+  const first = startHandler({ db: database.db, config, now: () => clock });
+  const second = startHandler({ db: database.db, config, now: () => clock });
   const send = (handler: typeof first, address: string) =>
     handler.handle(postRequest(validSubmission(), { address }));
   try {

@@ -13,7 +13,7 @@ Deno.test("a flood from one client is limited while another client still gets th
   const clock = new Date("2026-05-04T10:00:30Z");
   // The default limit: 5 submissions per address per 10 minutes.
   const { handle, settle } = startHandler({
-    db: database.sql,
+    db: database.db,
     config: testConfig({ RATE_LIMIT_MAX: "5", RATE_LIMIT_WINDOW_SECONDS: "600" }),
     now: () => clock,
   });

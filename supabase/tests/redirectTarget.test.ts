@@ -52,7 +52,7 @@ Deno.test("where a stored form post sends the visitor: a listed site only", asyn
 Deno.test("the 303 Location follows those rules through the function", async (t) => {
   const database = await startTestDatabase();
   const { handle, settle } = startHandler({
-    db: database.sql,
+    db: database.db,
     config: testConfig({ ALLOWED_ORIGINS: `${site},${apex}` }),
   });
   const post = async (headers: Record<string, string | null>) => {

@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
-import { storeLead } from "../../tools/leads/storedLeads.ts";
 import { deliverPendingNotifications } from "../functions/send-contact-email/notificationQueue.ts";
 import type { EmailProvider } from "../functions/send-contact-email/providers/emailProvider.ts";
+import { storeLead } from "./support/storedLeads.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
 const down: EmailProvider = {
@@ -25,7 +25,7 @@ Deno.test("a failing notification is retried after 30 s, 60 s, 2 min… up to th
     });
     const waits: number[] = [];
     for (let attempt = 1; attempt < policy.maxAttempts; attempt += 1) {
-      const report = await deliverPendingNotifications(database.sql, down, now, {
+      const report = await deliverPendingNotifications(database.db, down, now, {
         policy,
         mailbox,
       });
@@ -34,7 +34,7 @@ Deno.test("a failing notification is retried after 30 s, 60 s, 2 min… up to th
         select next_attempt_at from public.contact_notifications where contact_request_id = ${leadId}`;
       assert.ok(row);
       assert.equal(
-        (await deliverPendingNotifications(database.sql, down, now, { policy, mailbox })).retrying,
+        (await deliverPendingNotifications(database.db, down, now, { policy, mailbox })).retrying,
         0,
         "nothing is sent before the wait is over",
       );
@@ -42,7 +42,7 @@ Deno.test("a failing notification is retried after 30 s, 60 s, 2 min… up to th
       now = row.next_attempt_at;
     }
     assert.deepEqual(waits, [30, 60, 120, 240, 480, 600, 600]);
-    const last = await deliverPendingNotifications(database.sql, down, now, { policy, mailbox });
+    const last = await deliverPendingNotifications(database.db, down, now, { policy, mailbox });
     assert.equal(last.failed, 1, "the last attempt gives up");
   } finally {
     await database.close();

@@ -1,5 +1,4 @@
 import { strict as assert } from "node:assert";
-import { storeLead } from "../../tools/leads/storedLeads.ts";
 import {
   type ColumnInfo,
   publicColumnsQuery,
@@ -7,6 +6,7 @@ import {
   rowTypesFile,
   typeScriptTypes,
 } from "../scripts/rowTypes.ts";
+import { storeLead } from "./support/storedLeads.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
 function runtimeType(value: unknown): string {
@@ -27,7 +27,7 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
       );
     });
 
-    await t.step("postgres.js returns each column as the type the generator gives it", async () => {
+    await t.step("both drivers return each column as the type the generator gives it", async () => {
       // Every nullable column gets a value, so each one's type can be seen.
       await storeLead(database.sql, {
         created_at: new Date(),
@@ -50,17 +50,24 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
       await database.sql`
         insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
         values ('hash', now(), 1)`;
-      for (const table of new Set(columns.map((column) => column.table_name))) {
-        const [row] = await database.sql.unsafe<Record<string, unknown>[]>(
-          `select * from public.${table} limit 1`,
-        );
-        assert.ok(row, `a row in ${table}`);
-        for (const column of columns.filter((c) => c.table_name === table)) {
-          assert.equal(
-            runtimeType(row[column.column_name]),
-            typeScriptTypes[column.udt_name],
-            `${table}.${column.column_name}`,
+      // The function reads with pg, `pnpm leads` with postgres.js: both must agree with the types.
+      const firstRow = {
+        pg: async (query: string) => (await database.db.query(query)).rows[0],
+        "postgres.js": async (query: string) => (await database.sql.unsafe(query))[0],
+      };
+      for (const [driver, read] of Object.entries(firstRow)) {
+        for (const table of new Set(columns.map((column) => column.table_name))) {
+          const row: Record<string, unknown> | undefined = await read(
+            `select * from public.${table} limit 1`,
           );
+          assert.ok(row, `a row in ${table}`);
+          for (const column of columns.filter((c) => c.table_name === table)) {
+            assert.equal(
+              runtimeType(row[column.column_name]),
+              typeScriptTypes[column.udt_name],
+              `${driver}: ${table}.${column.column_name}`,
+            );
+          }
         }
       }
     });

@@ -1,8 +1,8 @@
 import { ownerEmail } from "@bluewater/content/owner-email";
 import { serviceOptionLabel } from "@bluewater/content/service-options";
 import { escapeText } from "entities/escape";
-import { clipText, showHidden, visibleLines } from "./leadText.ts";
-import type { ContactRequestRow } from "./tableRows.ts";
+import { clipText, showHidden, visibleLines } from "../_shared/leadText.ts";
+import type { ContactRequestRow } from "../_shared/tableRows.ts";
 
 export type LeadForEmail = Pick<
   ContactRequestRow,

@@ -1,6 +1,7 @@
 import type { ContactRequest } from "@bluewater/content/contact-request";
-import type postgres from "postgres";
-import type { Database } from "./database.ts";
+import sql from "sql-template-tag";
+import type { ContactRequestRow } from "../_shared/tableRows.ts";
+import { type Database, inTransaction, type Queryable } from "./database.ts";
 import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
@@ -34,65 +35,54 @@ function lockKey(hex: string): number {
   return Number.parseInt(hex.replaceAll("-", "").slice(0, 8), 16) | 0;
 }
 
-interface KnownLead {
-  id: string;
-  fingerprint: string | null;
-  spam_reason: SpamReason | null;
-}
+type KnownLead = Pick<ContactRequestRow, "id" | "fingerprint" | "spam_reason">;
 
-async function leadByRequestId(
-  tx: postgres.ISql,
-  requestId: string,
-): Promise<KnownLead | undefined> {
-  const [row] = await tx<KnownLead[]>`
+async function leadByRequestId(tx: Queryable, requestId: string): Promise<KnownLead | undefined> {
+  const { rows } = await tx.query<KnownLead>(sql`
     select r.id, r.fingerprint, r.spam_reason from public.contact_requests r
     where r.request_id = ${requestId}
     union all
     select r.id, r.fingerprint, r.spam_reason from public.contact_request_keys k
     join public.contact_requests r on r.id = k.contact_request_id
     where k.request_id = ${requestId}
-    limit 1`;
-  return row;
+    limit 1`);
+  return rows[0];
 }
 
 async function recentLeadWithContent(
-  tx: postgres.ISql,
+  tx: Queryable,
   fingerprint: string,
 ): Promise<KnownLead | undefined> {
-  const [row] = await tx<KnownLead[]>`
+  const { rows } = await tx.query<KnownLead>(sql`
     select id, fingerprint, spam_reason from public.contact_requests
     where fingerprint = ${fingerprint}
-      and created_at > now() - make_interval(hours => ${duplicateWindowHours})
+      and created_at > now() - make_interval(hours => ${duplicateWindowHours}::int)
     order by created_at desc
-    limit 1`;
-  return row;
+    limit 1`);
+  return rows[0];
 }
 
 /**
  * A copy of a lead flagged only for being sent too fast, now sent by someone who took their
  * time, lifts the flag and queues the email the first attempt did not get. A honeypot flag stays.
  */
-async function answerCopy(
-  tx: postgres.ISql,
-  known: KnownLead,
-  lead: NewLead,
-): Promise<StoreOutcome> {
+async function answerCopy(tx: Queryable, known: KnownLead, lead: NewLead): Promise<StoreOutcome> {
   if (known.spam_reason !== "too-fast" || lead.spam !== undefined) {
     return { kind: "duplicate", id: known.id, notify: false };
   }
-  await tx`
-    update public.contact_requests set is_spam = false, spam_reason = null where id = ${known.id}`;
-  await tx`
+  await tx.query(sql`
+    update public.contact_requests set is_spam = false, spam_reason = null where id = ${known.id}`);
+  await tx.query(sql`
     insert into public.contact_notifications (contact_request_id, next_attempt_at)
     values (${known.id}, ${lead.now})
-    on conflict (contact_request_id) do nothing`;
+    on conflict (contact_request_id) do nothing`);
   return { kind: "duplicate", id: known.id, notify: true };
 }
 
 /**
  * Stores a lead once (docs/function.md, "One lead per request"). In one transaction, holding an
  * advisory lock on the request id and one on the content fingerprint, so that concurrent copies
- * queue up behind each other on Postgres (PGlite runs one transaction at a time anyway):
+ * queue up behind each other:
  *
  * - a known request id answers with its lead, or `conflict` when its content differs;
  * - otherwise a lead with the same content from the last 24 hours answers (its new key, if any,
@@ -105,11 +95,13 @@ export async function storeLead(
   lead: NewLead,
   rateLimit: RateLimit,
 ): Promise<StoreOutcome> {
-  return await db.begin(async (tx): Promise<StoreOutcome> => {
+  const lock = (space: number, key: number) =>
+    sql`select pg_advisory_xact_lock(${space}::int, ${key}::int)`;
+  return await inTransaction(db, async (tx): Promise<StoreOutcome> => {
     if (lead.requestId !== undefined) {
-      await tx`select pg_advisory_xact_lock(${lockSpace.requestId}, ${lockKey(lead.requestId)})`;
+      await tx.query(lock(lockSpace.requestId, lockKey(lead.requestId)));
     }
-    await tx`select pg_advisory_xact_lock(${lockSpace.fingerprint}, ${lockKey(lead.fingerprint)})`;
+    await tx.query(lock(lockSpace.fingerprint, lockKey(lead.fingerprint)));
 
     if (lead.requestId !== undefined) {
       const known = await leadByRequestId(tx, lead.requestId);
@@ -121,9 +113,9 @@ export async function storeLead(
     const copy = await recentLeadWithContent(tx, lead.fingerprint);
     if (copy) {
       if (lead.requestId !== undefined) {
-        await tx`
+        await tx.query(sql`
           insert into public.contact_request_keys (request_id, contact_request_id)
-          values (${lead.requestId}, ${copy.id})`;
+          values (${lead.requestId}, ${copy.id})`);
       }
       return await answerCopy(tx, copy, lead);
     }
@@ -133,7 +125,7 @@ export async function storeLead(
       return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
 
     const { request } = lead;
-    const [inserted] = await tx<{ id: string }[]>`
+    const { rows } = await tx.query<Pick<ContactRequestRow, "id">>(sql`
       insert into public.contact_requests
         (request_id, fingerprint, name, email, phone, service, message, is_spam, spam_reason,
          client_address_hash, user_agent)
@@ -142,12 +134,13 @@ export async function storeLead(
          ${request.email}, ${request.phone}, ${request.service}, ${request.message},
          ${lead.spam !== undefined}, ${lead.spam ?? null}, ${lead.clientAddressHash},
          ${lead.userAgent})
-      returning id`;
+      returning id`);
+    const inserted = rows[0];
     if (!inserted) throw new Error("the new contact request was not returned");
     if (lead.spam === undefined) {
-      await tx`
+      await tx.query(sql`
         insert into public.contact_notifications (contact_request_id, next_attempt_at)
-        values (${inserted.id}, ${lead.now})`;
+        values (${inserted.id}, ${lead.now})`);
     }
     return { kind: "created", id: inserted.id, notify: lead.spam === undefined };
   });

@@ -1,8 +1,9 @@
+import sql from "sql-template-tag";
+import type { ContactNotificationRow } from "../_shared/tableRows.ts";
 import type { DeliveryPolicy } from "./config.ts";
-import type { Database } from "./database.ts";
+import { type Database, inTransaction } from "./database.ts";
 import { type LeadForEmail, renderLeadEmail } from "./emailMessage.ts";
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
-import type { ContactNotificationRow } from "./tableRows.ts";
 
 export interface DeliveryOptions {
   policy: DeliveryPolicy;
@@ -40,7 +41,7 @@ async function claimDue(
 ): Promise<ClaimedNotification[]> {
   const lockedUntil = new Date(now.getTime() + options.policy.leaseSeconds * 1000);
   const only = options.contactRequestId ?? null;
-  return await db<ClaimedNotification[]>`
+  const { rows } = await db.query<ClaimedNotification>(sql`
     with due as (
       select n.id
       from public.contact_notifications n
@@ -48,7 +49,7 @@ async function claimDue(
           or (n.status = 'sending' and n.locked_until <= ${now}))
         and (${only}::uuid is null or n.contact_request_id = ${only}::uuid)
       order by n.next_attempt_at
-      limit ${options.limit ?? 20}
+      limit ${options.limit ?? 20}::int
       for update skip locked
     )
     update public.contact_notifications n
@@ -56,7 +57,8 @@ async function claimDue(
     from due, public.contact_requests r
     where n.id = due.id and r.id = n.contact_request_id
     returning n.id as notification_id, n.attempts, r.id, r.created_at, r.name, r.email, r.phone,
-      r.service, r.message`;
+      r.service, r.message`);
+  return rows;
 }
 
 async function recordResult(
@@ -67,32 +69,34 @@ async function recordResult(
   policy: DeliveryPolicy,
 ): Promise<keyof DeliveryReport> {
   if (result.ok) {
-    await db.begin(async (tx) => {
-      await tx`
+    await inTransaction(db, async (tx) => {
+      await tx.query(sql`
         update public.contact_notifications
         set status = 'delivered', delivered_at = ${now}, provider_message_id = ${result.messageId},
           locked_until = null, last_error = null
-        where id = ${claimed.notification_id}`;
-      await tx`update public.contact_requests set status = 'notified' where id = ${claimed.id}`;
+        where id = ${claimed.notification_id}`);
+      await tx.query(
+        sql`update public.contact_requests set status = 'notified' where id = ${claimed.id}`,
+      );
     });
     return "delivered";
   }
   const error = result.error.slice(0, 1000);
   if (result.retryable && claimed.attempts < policy.maxAttempts) {
     const next = new Date(now.getTime() + retryDelaySeconds(claimed.attempts, policy) * 1000);
-    await db`
+    await db.query(sql`
       update public.contact_notifications
       set status = 'pending', next_attempt_at = ${next}, locked_until = null, last_error = ${error}
-      where id = ${claimed.notification_id}`;
+      where id = ${claimed.notification_id}`);
     return "retrying";
   }
-  await db.begin(async (tx) => {
-    await tx`
+  await inTransaction(db, async (tx) => {
+    await tx.query(sql`
       update public.contact_notifications
       set status = 'failed', locked_until = null, last_error = ${error}
-      where id = ${claimed.notification_id}`;
-    await tx`
-      update public.contact_requests set status = 'notification_failed' where id = ${claimed.id}`;
+      where id = ${claimed.notification_id}`);
+    await tx.query(sql`
+      update public.contact_requests set status = 'notification_failed' where id = ${claimed.id}`);
   });
   return "failed";
 }

@@ -34,7 +34,7 @@ export async function fuzzInProcess(t: Deno.TestContext, fuzz: InProcessFuzz): P
   const clock = new Date("2026-05-04T10:00:00Z");
   const provider = logProvider({ print: false });
   const { handle, settle, logged, backgroundErrors } = startHandler({
-    db: database.sql,
+    db: database.db,
     config: testConfig({ RATE_LIMIT_MAX: "20" }),
     provider,
     now: () => clock,

@@ -19,14 +19,15 @@ export interface NodeHelper {
 }
 
 /**
- * Runs one of tools/stack's test helpers in Node (see tools/stack/testHelperProcess.ts): JSON
+ * Runs one of @bluewater/testing's helper processes in Node (see its helperProcess.ts): JSON
  * messages come as lines on its stdout, other output (the stack's log) is passed to stderr, and
  * closing its stdin stops it.
  */
 export function startNodeHelper(script: string, args: string[] = []): NodeHelper {
-  const path = new URL(`../../../tools/stack/${script}`, import.meta.url).pathname;
+  // The supabase package depends on @bluewater/testing: pnpm links it into its node_modules.
+  const helpers = new URL("../../node_modules/@bluewater/testing/src/", import.meta.url);
   const child = new Deno.Command(nodeBinary(), {
-    args: [path, ...args],
+    args: ["--conditions=@bluewater/source", new URL(script, helpers).pathname, ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",

@@ -1,13 +1,29 @@
-import { startNodeHelper } from "./nodeHelper.ts";
+import postgres from "postgres";
 
-export type StuckSessionMode = "idle-in-transaction" | "unsynced" | "long-statement";
+export type StuckSessionMode = "idle-in-transaction" | "long-statement";
 
-/** A misbehaving session on `url` (tools/stack/stuckSession.ts); `release` closes it. */
+/**
+ * A session on `url` that holds an exclusive lock on the leads table, idle in its transaction or
+ * running a minute-long statement; `release` closes it. It asks the server to check every second
+ * that its client is still there, so the server ends the sleep (and frees the lock) soon after.
+ */
 export async function holdStuckSession(
   url: string,
   mode: StuckSessionMode,
 ): Promise<{ release(): Promise<void> }> {
-  const helper = startNodeHelper("stuckSession.ts", [url, mode]);
-  await helper.next<{ stuck: true }>();
-  return { release: () => helper.close() };
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const session = await sql.reserve();
+  await session.unsafe("begin");
+  await session.unsafe("set local client_connection_check_interval = 1000");
+  await session.unsafe("lock table public.contact_requests in access exclusive mode");
+  const sleeping =
+    mode === "long-statement"
+      ? session.unsafe("select pg_sleep(60)").catch(() => undefined)
+      : undefined;
+  return {
+    async release() {
+      await sql.end({ timeout: 0 });
+      await sleeping;
+    },
+  };
 }

@@ -1,45 +1,77 @@
+import postgres from "postgres";
 import { connectDatabase, type Database } from "../../functions/send-contact-email/database.ts";
 import { startNodeHelper } from "./nodeHelper.ts";
 
 export interface TestDatabase {
   url: string;
-  kind: "postgres" | "pglite";
-  sql: Database;
+  /** The function's own pool on it, to hand to the function's code. */
+  db: Database;
+  /** The test's own connection, for what it stores and checks itself. */
+  sql: postgres.Sql;
   close(): Promise<void>;
 }
 
+function testServer(): { server: string; template: string } {
+  const server = Deno.env.get("TEST_DATABASE_URL");
+  const template = Deno.env.get("TEST_DATABASE_TEMPLATE");
+  if (!server || !template) {
+    throw new Error(
+      "These tests need a PostgreSQL server: run them with `pnpm test` (or `pnpm --filter " +
+        "@bluewater/supabase test`), which starts an embedded PostgreSQL and sets " +
+        "TEST_DATABASE_URL and TEST_DATABASE_TEMPLATE; set TEST_DATABASE_URL to use another server.",
+    );
+  }
+  return { server, template };
+}
+
+async function onServer(server: string, statement: string): Promise<void> {
+  const sql = postgres(server, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end();
+  }
+}
+
 /**
- * Starts tools/stack/testDatabase.ts in Node: a fresh migrated database on TEST_DATABASE_URL's
- * server, or an embedded PGlite when it is unset. The same Node code prepares the local stack's
- * database, so the tests exercise what developers run.
+ * A database of its own for one test, copied from the run's migrated template (see
+ * `with-test-postgres`); `close` drops it.
  */
 export async function startTestDatabase(): Promise<TestDatabase> {
-  const helper = startNodeHelper("testDatabase.ts");
-  const { url, kind } = await helper.next<{ url: string; kind: TestDatabase["kind"] }>();
-  const sql = connectDatabase(url, 5);
+  const { server, template } = testServer();
+  const name = `bluewater_test_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  await onServer(server, `create database ${name} template ${template}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const db = connectDatabase(url.toString(), 5);
+  const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
   return {
-    url,
-    kind,
+    url: url.toString(),
+    db,
     sql,
     async close() {
+      await db.end();
       await sql.end({ timeout: 5 });
-      await helper.close();
+      await onServer(server, `drop database if exists ${name} with (force)`);
     },
   };
 }
 
 export interface RestartableDatabase {
   url: string;
-  /** Closes the socket server and PGlite: clients see their connections drop, then refused. */
+  /** Stops the server (fast shutdown): clients see their connections close, then refused. */
   stop(): Promise<void>;
-  /** Reopens the same data directory on the same port. */
+  /** Starts it again on the same data folder and port. */
   start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The embedded PGlite on a data directory, which the test can restart (never a shared server). */
+/**
+ * An embedded PostgreSQL server of its own that the test can restart, never the run's shared one
+ * (see @bluewater/testing's restartablePostgres.ts).
+ */
 export async function startRestartableDatabase(): Promise<RestartableDatabase> {
-  const helper = startNodeHelper("restartableTestDatabase.ts");
+  const helper = startNodeHelper("restartablePostgres.ts");
   const { url } = await helper.next<{ url: string }>();
   return {
     url,

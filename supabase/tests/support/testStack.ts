@@ -12,7 +12,7 @@ export interface TestStack {
  * HTTP, the gateway's X-Forwarded-For), on a fresh database. `functionEnv` is its environment.
  */
 export async function startTestStack(functionEnv: Record<string, string>): Promise<TestStack> {
-  const helper = startNodeHelper("testStack.ts", [JSON.stringify(functionEnv)]);
+  const helper = startNodeHelper("stackForDeno.ts", [JSON.stringify(functionEnv)]);
   const { functionsUrl, databaseUrl } = await helper.next<{
     functionsUrl: string;
     databaseUrl: string;

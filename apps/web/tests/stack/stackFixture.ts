@@ -1,17 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { localPublishableKey } from "@bluewater/stack/env";
+import { siteDistDir } from "@bluewater/stack/paths";
+import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
 import type { Page } from "@playwright/test";
 import postgres, { type Sql } from "postgres";
-import { localPublishableKey } from "../../../../tools/stack/env.ts";
-import {
-  type EphemeralStack,
-  startEphemeralStack,
-} from "../../../../tools/stack/ephemeralStack.ts";
-import { siteDistDir } from "../../../../tools/stack/paths.ts";
 import { test as base, expect } from "../e2e/fixtures.ts";
 
 export interface StackFixture {
-  stack: EphemeralStack;
+  stack: ThrowawayStack;
   sql: Sql;
   siteUrl: string;
   /** Every email the log provider wrote, parsed. */
@@ -40,15 +37,16 @@ export async function routeToStack(
 }
 
 /**
- * One embedded stack per worker: PGlite in memory, the real function in Deno behind the gateway,
- * and the built site, all on free ports so a running `pnpm start` is never disturbed.
+ * One stack per worker: the real function in Deno behind the gateway on a database of its own
+ * (PostgreSQL, see with-test-postgres), and the built site, all on free ports so a running
+ * `pnpm start` is never disturbed.
  */
 export const test = base.extend<{ redirectToStack: undefined }, { backend: StackFixture }>({
   backend: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
     async ({}, use) => {
       const sitePort = 8100 + Math.floor(Math.random() * 800);
-      const stack = await startEphemeralStack({
+      const stack = await startThrowawayStack({
         env: {
           ALLOWED_ORIGINS: `http://localhost:${sitePort}`,
           PUBLIC_API_KEYS: process.env.VITE_SUPABASE_PUBLISHABLE_KEY || localPublishableKey,
@@ -58,7 +56,7 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
         site: { port: sitePort, distDir: siteDistDir },
         functionEnv: { RATE_LIMIT_MAX: "1000" },
       });
-      const sql = postgres(stack.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
+      const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
       const outbox = async () => {
         const text = await readFile(join(stack.dataDir, "outbox.jsonl"), "utf8").catch(() => "");
         return text

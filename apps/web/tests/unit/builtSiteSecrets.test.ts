@@ -17,7 +17,7 @@ function builtFiles(dir: string): string[] {
 /** Every NAME=value the project's env files define (the shell's values are checked too). */
 function configuredValues(): Map<string, string> {
   const values = new Map<string, string>();
-  for (const file of [".env.example", "tools/local.env", ".env"]) {
+  for (const file of [".env.example", "tools/stack/local.env", ".env"]) {
     const path = join(root, file);
     if (!existsSync(path)) continue;
     for (const [name, value] of Object.entries(parseEnv(readFileSync(path, "utf8")))) {

@@ -1,0 +1,48 @@
+// Generated from supabase/migrations by `pnpm --filter @bluewater/supabase generate-row-types`.
+// Do not edit: change a migration and run the generator; tests/tableRows.test.ts fails when stale.
+
+/** A row of public.contact_notifications, as the drivers return it. */
+export interface ContactNotificationRow {
+  id: string;
+  contact_request_id: string;
+  created_at: Date;
+  status: string;
+  attempts: number;
+  next_attempt_at: Date;
+  locked_until: Date | null;
+  last_error: string | null;
+  delivered_at: Date | null;
+  provider_message_id: string | null;
+}
+
+/** A row of public.contact_rate_limits, as the drivers return it. */
+export interface ContactRateLimitRow {
+  client_address_hash: string;
+  window_start: Date;
+  request_count: number;
+}
+
+/** A row of public.contact_request_keys, as the drivers return it. */
+export interface ContactRequestKeyRow {
+  request_id: string;
+  contact_request_id: string;
+  created_at: Date;
+}
+
+/** A row of public.contact_requests, as the drivers return it. */
+export interface ContactRequestRow {
+  id: string;
+  created_at: Date;
+  request_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  status: string;
+  is_spam: boolean;
+  client_address_hash: string;
+  user_agent: string;
+  fingerprint: string | null;
+  spam_reason: string | null;
+}

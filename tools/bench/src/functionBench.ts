@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { localPublishableKey } from "@bluewater/stack/env";
+import { startThrowawayStack } from "@bluewater/stack/throwaway";
+import postgres from "postgres";
+
+export interface FunctionBenchResult {
+  label: string;
+  total: number;
+  concurrency: number;
+  ok: number;
+  statuses: Record<string, number>;
+  seconds: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Every 200's id is one stored lead with that request id, and no lead is stored twice. */
+  storedExactlyOnce: boolean;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Sends `total` valid submissions, `concurrency` at a time, to a running function, then checks in
+ * its database that each 200 was stored exactly once.
+ */
+export async function benchFunction(options: {
+  label: string;
+  functionsUrl: string;
+  databaseUrl: string;
+  total?: number;
+  concurrency?: number;
+}): Promise<FunctionBenchResult> {
+  const total = options.total ?? 300;
+  const concurrency = options.concurrency ?? 25;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const accepted = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      const index = next++;
+      const requestId = randomUUID();
+      const startedAt = performance.now();
+      const response = await fetch(options.functionsUrl, {
+        method: "POST",
+        headers: {
+          apikey: localPublishableKey,
+          "content-type": "application/json",
+          origin: "http://localhost:8080",
+        },
+        body: JSON.stringify({
+          name: `Bench Visitor ${index}`,
+          phone: "(586) 555-0123",
+          email: `bench${index}@example.com`,
+          service: "interior",
+          message: "Water in the basement after rain.",
+          requestId,
+          website: "",
+          elapsedMs: 15_000,
+        }),
+      });
+      const body = (await response.json()) as { id?: string };
+      latencies.push(performance.now() - startedAt);
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      if (response.status === 200 && body.id) accepted.set(requestId, body.id);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+
+  const sql = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  let storedExactlyOnce: boolean;
+  try {
+    const rows = await sql<{ id: string; request_id: string }[]>`
+      select id, request_id from public.contact_requests where request_id = any(${[...accepted.keys()]}::uuid[])`;
+    const [all] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from public.contact_requests`;
+    storedExactlyOnce =
+      rows.length === accepted.size &&
+      all?.n === accepted.size &&
+      rows.every((row) => accepted.get(row.request_id) === row.id);
+  } finally {
+    await sql.end();
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    label: options.label,
+    total,
+    concurrency,
+    ok: statuses[200] ?? 0,
+    statuses,
+    seconds: round(seconds),
+    requestsPerSecond: round(total / seconds),
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    storedExactlyOnce,
+  };
+}
+
+/** Benches the function on a throw-away stack over `databaseUrl` (a database that exists). */
+export async function benchFunctionOn(
+  label: string,
+  databaseUrl: string,
+  load: { total: number; concurrency: number },
+): Promise<FunctionBenchResult> {
+  const stack = await startThrowawayStack({
+    database: { url: databaseUrl },
+    // One client address sends everything here: the limit would measure 429s, not the function.
+    functionEnv: { RATE_LIMIT_MAX: "1000000" },
+  });
+  try {
+    return await benchFunction({
+      label,
+      functionsUrl: stack.functionsUrl,
+      databaseUrl: stack.databaseUrl,
+      ...load,
+    });
+  } finally {
+    await stack.dispose();
+  }
+}

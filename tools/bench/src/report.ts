@@ -1,0 +1,273 @@
+import { type ChatOpenTimes, chatOpenRows } from "./chatOpenTime.ts";
+import type { FirstTapResult } from "./firstTap.ts";
+import { type LighthouseSummary, medianRun, type Spread, spread } from "./lighthouse.ts";
+import type { ScriptBytes } from "./scriptBytes.ts";
+import type { StackBench } from "./stackBench.ts";
+import type { StartupTasks } from "./startupTasks.ts";
+
+export interface BenchResults {
+  date: string;
+  /** The mobile runs Lighthouse could measure, of `mobileRunsPlanned`. */
+  mobileRuns: LighthouseSummary[];
+  mobileRunsPlanned: number;
+  /** Each mobile run of the page beside the reference pages' runs made right after it. */
+  referenceRuns: ReferenceRun[];
+  desktop: LighthouseSummary | undefined;
+  firstTaps: FirstTapResult[];
+  /** The app's start-up tasks in a real trace on a slowed phone. */
+  startup: StartupTasks;
+  scripts: ScriptBytes;
+  chatOpen: ChatOpenTimes;
+  stack: StackBench;
+  /** Figures that could not be measured, each with its reason. */
+  missing: string[];
+}
+
+/** One round of mobile runs; a run Lighthouse could not measure is undefined. */
+export interface ReferenceRun {
+  page: LighthouseSummary | undefined;
+  /** The same page without its app: what a visitor with JavaScript off gets. */
+  withoutApp: LighthouseSummary | undefined;
+  /** A three-line static page on the same host and server. */
+  minimal: LighthouseSummary | undefined;
+}
+
+export interface Row {
+  measure: string;
+  value: string;
+  target?: string;
+  met?: boolean;
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const ms = (value: number) => `${value} ms`;
+const range = ({ min, median, max }: Spread) => `${min} / ${median} / ${max} ms`;
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? "n/a" : String(Math.round(value * 100));
+
+/** The Lighthouse mobile rows: scores of the median run, and each metric across the runs. */
+function mobileRows(results: BenchResults): Row[] {
+  const mobile = medianRun(results.mobileRuns);
+  if (!mobile) return [{ measure: "Lighthouse mobile", value: "not measured", met: false }];
+  const runs = `${results.mobileRuns.length} of ${results.mobileRunsPlanned} runs`;
+  const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+  const tbt = spread(results.mobileRuns.map((run) => run.metrics.tbtMs));
+  const lcp = spread(results.mobileRuns.map((run) => run.metrics.lcpMs));
+  const allRuns = results.mobileRuns.length === results.mobileRunsPlanned;
+  return [
+    ...categories.map((id) => ({
+      measure: `Lighthouse mobile ${id} (median run)`,
+      value: score(mobile.scores[id]),
+      target: "100",
+      met: mobile.scores[id] === 1,
+    })),
+    {
+      measure: "Lighthouse mobile agentic browsing",
+      value: score(mobile.scores["agentic-browsing"]),
+      target: "all passed",
+      met: mobile.scores["agentic-browsing"] === 1,
+    },
+    { measure: `mobile FCP (median, ${runs})`, value: ms(mobile.metrics.fcpMs) },
+    {
+      measure: `mobile LCP min / median / max (${runs})`,
+      value: range(lcp),
+      target: "median ≤ 1000 ms",
+      met: lcp.median <= 1000,
+    },
+    {
+      measure: `mobile TBT min / median / max (${runs})`,
+      value: range(tbt),
+      target: "every run ≤ 50 ms",
+      met: allRuns && tbt.max <= 50,
+    },
+    ...referenceRows(results.referenceRuns),
+    {
+      measure: "mobile CLS (median)",
+      value: String(mobile.metrics.cls),
+      target: "≤ 0.01",
+      met: mobile.metrics.cls <= 0.01,
+    },
+    { measure: "mobile Speed Index (median)", value: ms(mobile.metrics.speedIndexMs) },
+    {
+      measure: "first view, all bytes (transfer)",
+      value: kb(mobile.totalBytes),
+      target: "≤ 250 KB",
+      met: mobile.totalBytes <= 250_000,
+    },
+    ...Object.entries(mobile.bytesByType)
+      .filter(([, bytes]) => bytes > 0)
+      .map(([type, bytes]) => ({ measure: `  of which ${type}`, value: kb(bytes) })),
+    { measure: "first view, requests", value: String(mobile.requests) },
+  ];
+}
+
+/**
+ * TBT of the page beside the same page without its app and a three-line static page, run for
+ * run: what the page's figure owes to the app, to the document, and to the host and Lighthouse.
+ */
+function referenceRows(rounds: readonly ReferenceRun[]): Row[] {
+  const tbt = (run: LighthouseSummary | undefined) => (run ? String(run.metrics.tbtMs) : "n/a");
+  const spreadOf = (values: ReadonlyArray<number | undefined>) => {
+    const known = values.filter((value) => value !== undefined);
+    return known.length > 0 ? range(spread(known)) : "not measured";
+  };
+  return [
+    {
+      measure: "  the page without its app (JS off): TBT",
+      value: spreadOf(rounds.map((round) => round.withoutApp?.metrics.tbtMs)),
+    },
+    {
+      measure: "  a three-line static page: TBT",
+      value: spreadOf(rounds.map((round) => round.minimal?.metrics.tbtMs)),
+    },
+    {
+      measure: "mobile TBT per run: page / without app / 3-line page [host index]",
+      value: rounds
+        .map(
+          ({ page, withoutApp, minimal }) =>
+            `${tbt(page)} / ${tbt(withoutApp)} / ${tbt(minimal)} [${page?.benchmarkIndex ?? "n/a"}]`,
+        )
+        .join(", "),
+    },
+  ];
+}
+
+/** The app's own start-up cost, free of Lighthouse's simulation and of the document's layout. */
+function startupRows(startup: StartupTasks): Row[] {
+  const runs = `${startup.runs.length} runs`;
+  const value = (figure: Spread) => (figure.runs > 0 ? range(figure) : "not measured");
+  return [
+    {
+      measure: `app start-up, 4x CPU, real trace: longest task min / median / max (${runs})`,
+      value: value(startup.longestTaskMs),
+    },
+    {
+      measure: `app start-up, 4x CPU, real trace: blocking time min / median / max (${runs})`,
+      value: value(startup.blockingMs),
+      target: "every run ≤ 50 ms",
+      met: startup.failures.length === 0 && startup.blockingMs.max <= 50,
+    },
+  ];
+}
+
+function desktopRows(desktop: LighthouseSummary | undefined): Row[] {
+  if (!desktop) return [{ measure: "Lighthouse desktop", value: "not measured", met: false }];
+  const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+  return [
+    ...categories.map((id) => ({
+      measure: `Lighthouse desktop ${id}`,
+      value: score(desktop.scores[id]),
+    })),
+    {
+      measure: "desktop FCP / LCP / TBT / CLS",
+      value: `${desktop.metrics.fcpMs} / ${desktop.metrics.lcpMs} / ${desktop.metrics.tbtMs} ms / ${desktop.metrics.cls}`,
+    },
+  ];
+}
+
+/** The rows of the table, each target beside its figure (KB are 1,000 bytes). */
+export function benchRows(results: BenchResults): Row[] {
+  const { scripts } = results;
+  return [
+    ...mobileRows(results),
+    ...results.firstTaps.map((tap) => ({
+      measure: `first tap on "${tap.target}", 300 ms after FCP, 4x CPU: INP min / median / max (${tap.inpMs.runs} runs)`,
+      value: tap.inpMs.runs > 0 ? range(tap.inpMs) : "not measured",
+      target: "≤ 200 ms",
+      met: tap.failures.length === 0 && tap.inpMs.max <= 200,
+    })),
+    ...startupRows(results.startup),
+    {
+      measure: "JS until the page is interactive (gzip)",
+      value: `${kb(scripts.untilHydrated.gzipBytes)} in ${scripts.untilHydrated.files} files`,
+      target: "≤ 120 KB",
+      met: scripts.untilHydrated.gzipBytes <= 120_000,
+    },
+    {
+      measure: "JS before any interaction, with the idle fetch of the chat (gzip)",
+      value: `${kb(scripts.beforeInteraction.gzipBytes)} in ${scripts.beforeInteraction.files} files`,
+    },
+    {
+      measure: "JS after opening the chat (gzip)",
+      value: kb(scripts.afterOpeningChat.gzipBytes),
+    },
+    {
+      measure: "JS after sending the form (gzip)",
+      value: `${kb(scripts.afterSendingForm.gzipBytes)} (answer ${scripts.afterSendingForm.answered})`,
+    },
+    ...chatOpenRows(results.chatOpen),
+    ...desktopRows(results.desktop),
+    ...stackRows(results.stack),
+  ];
+}
+
+const plain = ({ min, median, max }: Spread) => `${min} / ${median} / ${max}`;
+
+/** The local stack: its start time, and the function's throughput on each database. */
+export function stackRows(stack: StackBench): Row[] {
+  const [embedded, reference] = stack.functions;
+  const perSecond = (rounds: readonly { requestsPerSecond: number }[]) =>
+    spread(rounds.map((round) => round.requestsPerSecond));
+  const ratio =
+    embedded && reference
+      ? perSecond(embedded.rounds).median / perSecond(reference.rounds).median
+      : undefined;
+  return [
+    {
+      measure: `local stack start to ready, cold (initdb, migrations, function, site): min / median / max (${stack.start.cold.runs} runs)`,
+      value: range(stack.start.cold),
+    },
+    {
+      measure: `local stack start to ready, warm (${stack.start.warm.runs} runs)`,
+      value: range(stack.start.warm),
+    },
+    ...stack.functions.flatMap(({ label, rounds }) => {
+      const first = rounds[0];
+      const load = first ? `${first.total} submissions, ${first.concurrency} at a time` : "";
+      return [
+        {
+          measure: `function on ${label}, ${load}: req/s min / median / max (${rounds.length} rounds)`,
+          value: plain(perSecond(rounds)),
+          target: "every 200 stored once",
+          met: rounds.length > 0 && rounds.every((r) => r.storedExactlyOnce && r.ok === r.total),
+        },
+        {
+          measure: `function on ${label}: p50 / p99 latency, median of the rounds`,
+          value: `${spread(rounds.map((r) => r.p50Ms)).median} / ${spread(rounds.map((r) => r.p99Ms)).median} ms`,
+        },
+      ];
+    }),
+    ...(ratio === undefined
+      ? []
+      : [
+          {
+            measure: "function throughput, embedded ÷ the machine's server (ratio of medians)",
+            value: ratio.toFixed(2),
+          },
+        ]),
+  ];
+}
+
+/** What could not be measured, one line each: the table alone would hide it. */
+export function missingFigures(results: BenchResults): string[] {
+  return [
+    ...results.missing,
+    ...results.startup.failures.map((failure) => `app start-up trace: ${failure}`),
+    ...results.firstTaps.flatMap((tap) =>
+      tap.failures.map((failure) => `first tap on "${tap.target}": ${failure}`),
+    ),
+  ];
+}
+
+export function formatTable(rows: readonly Row[]): string {
+  const width = (pick: (row: Row) => string) => Math.max(...rows.map((row) => pick(row).length));
+  const m = width((r) => r.measure);
+  const v = width((r) => r.value);
+  const t = width((r) => r.target ?? "");
+  return rows
+    .map((row) => {
+      const verdict = row.met === undefined ? "" : row.met ? "met" : "MISSED";
+      return `${row.measure.padEnd(m)}  ${row.value.padStart(v)}  ${(row.target ?? "").padEnd(t)}  ${verdict}`;
+    })
+    .join("\n");
+}

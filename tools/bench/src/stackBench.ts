@@ -1,0 +1,120 @@
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startPostgres } from "@bluewater/postgres";
+import { createTestDatabase } from "@bluewater/postgres/test-databases";
+import { startLocalStack } from "@bluewater/stack";
+import { siteDistDir } from "@bluewater/stack/paths";
+import postgres from "postgres";
+import { benchFunctionOn, type FunctionBenchResult } from "./functionBench.ts";
+import { type Spread, spread } from "./lighthouse.ts";
+
+export interface StackBench {
+  /** `pnpm start`'s stack from nothing to ready, in ms: on a new data folder (initdb) and again. */
+  start: { cold: Spread; warm: Spread };
+  /** The function on the embedded PostgreSQL, and on the machine's server when there is one. */
+  functions: Array<{ label: string; rounds: FunctionBenchResult[] }>;
+}
+
+async function withFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
+  const folder = await mkdtemp(join(tmpdir(), "bluewater-bench-"));
+  // As root the server runs as the postgres account, which must be able to enter the folder.
+  await chmod(folder, 0o755);
+  try {
+    return await use(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Starts the stack as `pnpm start` does (after the build), on free ports, and stops it. */
+async function timeStart(dataDir: string, log: (line: string) => void): Promise<number> {
+  const started = performance.now();
+  const stack = await startLocalStack({
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" },
+    host: "127.0.0.1",
+    database: { dataDir, port: 0 },
+    gatewayPort: 0,
+    site: { port: 0, distDir: siteDistDir },
+    dataDir: join(dataDir, ".."),
+    delivererEverySeconds: 0,
+    quietFunction: true,
+  });
+  const ms = performance.now() - started;
+  await stack.stop();
+  log(`stack ready in ${Math.round(ms)} ms`);
+  return Math.round(ms);
+}
+
+/** Whether a PostgreSQL server answers at `url`. */
+async function answers(url: string): Promise<boolean> {
+  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * The local stack's start time (`rounds` cold starts, each followed by a warm one) and the
+ * function's throughput, `rounds` times on the embedded PostgreSQL (fsync on, as `pnpm start`
+ * runs it) alternating with the machine's own server at `referenceUrl` when it answers, each
+ * round on a new database.
+ */
+export async function benchLocalStack(options: {
+  rounds: number;
+  load: { total: number; concurrency: number };
+  referenceUrl: string;
+  log: (line: string) => void;
+}): Promise<StackBench> {
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    await withFolder(async (folder) => {
+      const dataDir = join(folder, "postgres");
+      cold.push(await timeStart(dataDir, options.log));
+      warm.push(await timeStart(dataDir, options.log));
+    });
+  }
+
+  const reference = (await answers(options.referenceUrl)) ? options.referenceUrl : undefined;
+  if (!reference) options.log(`no PostgreSQL server at ${options.referenceUrl}: no reference`);
+  const functions = await withEmbeddedServer(async (embeddedUrl) => {
+    const targets = [
+      { label: "embedded PostgreSQL 17", url: embeddedUrl, rounds: [] as FunctionBenchResult[] },
+      ...(reference
+        ? [{ label: "the machine's PostgreSQL server", url: reference, rounds: [] }]
+        : []),
+    ];
+    for (let round = 0; round < options.rounds; round++) {
+      for (const target of targets) {
+        const database = await createTestDatabase({ TEST_DATABASE_URL: target.url });
+        try {
+          const result = await benchFunctionOn(target.label, database.url, options.load);
+          options.log(`${target.label}: ${result.requestsPerSecond} req/s`);
+          target.rounds.push(result);
+        } finally {
+          await database.drop();
+        }
+      }
+    }
+    return targets.map(({ label, rounds }) => ({ label, rounds }));
+  });
+  return { start: { cold: spread(cold), warm: spread(warm) }, functions };
+}
+
+/** An embedded PostgreSQL server as `pnpm start` runs it (fsync on), for as long as `use` runs. */
+export function withEmbeddedServer<T>(use: (serverUrl: string) => Promise<T>): Promise<T> {
+  return withFolder(async (folder) => {
+    const server = await startPostgres({ dataDir: join(folder, "postgres"), port: 0 });
+    try {
+      return await use(server.url);
+    } finally {
+      await server.stop();
+    }
+  });
+}

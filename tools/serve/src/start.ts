@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createSiteServer } from "./siteServer.ts";
+
+/** Serves the built site alone: `serve-site [dist folder]` (`node tools/serve/src/start.ts` from the root). */
+const root = process.argv[2]
+  ? resolve(process.argv[2])
+  : fileURLToPath(new URL("../../../apps/web/dist", import.meta.url));
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? "localhost";
+
+const server = await createSiteServer(root, (error) => console.error("[site]", error));
+server.listen(port, host, () => console.log(`[site] serving ${root} on http://${host}:${port}`));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
