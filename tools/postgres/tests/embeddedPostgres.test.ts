@@ -136,6 +136,6 @@ test("as root, a data folder the postgres account cannot enter fails with a mess
   await mkdir(closed, { mode: 0o700 });
   await assert.rejects(
     startPostgres({ dataDir: join(closed, "cluster"), port: 0, throwaway: true }),
-    /cannot enter .*closed.*chmod o\+x/s,
+    /cannot reach .*closed.*chmod o\+x/s,
   );
 });

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,6 +8,14 @@ import { after, before, test } from "node:test";
 import postgres from "postgres";
 import { localPublishableKey } from "../src/env.ts";
 import { startStackProcess } from "./support/stackInProcess.ts";
+
+/** Waits for `condition`, checking every 50 ms; fails after 10 s. */
+async function until(what: string, condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited >= 10_000) assert.fail(`${what}: not after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 let folder: string;
 
@@ -39,14 +48,38 @@ async function submit(functionsUrl: string, index: number): Promise<string | und
   return response.status === 200 ? body.id : undefined;
 }
 
-test("a stack killed outright loses no acknowledged lead: the next start finds every one", async () => {
+/** The processes `pid` started, by name (`sh` runs the function, `postgres` the database). */
+function childrenOf(pid: number): Map<number, string> {
+  const listing = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(pid)]).toString();
+  const rows = listing.trim().split("\n").filter(Boolean);
+  return new Map(
+    rows
+      .map((row) => row.trim().split(/\s+/))
+      .map(([child, name]) => [Number(child), String(name)]),
+  );
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test("a stack killed outright loses no acknowledged lead and leaves no function behind; the next start finds every lead", async () => {
   const database = { dataDir: join(folder, "postgres"), port: 0 };
   const first = await startStackProcess({ database, functionEnv: { RATE_LIMIT_MAX: "1000" } });
   const ids = (
     await Promise.all(Array.from({ length: 40 }, (_, i) => submit(first.functionsUrl, i)))
   ).filter((id): id is string => id !== undefined);
   assert.equal(ids.length, 40, "every lead was acknowledged");
+  const children = childrenOf(first.pid);
+  const functionPids = [...children].flatMap(([pid, name]) => (name === "sh" ? [pid] : []));
+  assert.equal(functionPids.length, 1, `the function's process among ${[...children.values()]}`);
   first.kill();
+  await until("the function stops with its stack", () => !functionPids.some(isRunning));
 
   const second = await startStackProcess({ database });
   const sql = postgres(second.databaseUrl, { max: 1, onnotice: () => {} });

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import type { StackOptions } from "../../src/stack.ts";
 
 export interface StackProcess {
+  pid: number;
   siteUrl: string;
   functionsUrl: string;
   databaseUrl: string;
@@ -32,6 +33,7 @@ export async function startStackProcess(overrides: Partial<StackOptions>): Promi
   };
   const urls = await next<{ siteUrl: string; functionsUrl: string; databaseUrl: string }>();
   return {
+    pid: child.pid ?? 0,
     ...urls,
     async memory() {
       child.send("memory");
