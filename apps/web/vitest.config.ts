@@ -6,7 +6,7 @@ import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
 // The tests see the configuration the site was built with: the shell's, else the local defaults.
 if (!process.env.VITE_SUPABASE_PUBLISHABLE_KEY) {
-  process.loadEnvFile(fileURLToPath(new URL("../../tools/local.env", import.meta.url)));
+  process.loadEnvFile(fileURLToPath(new URL("../../tools/stack/local.env", import.meta.url)));
 }
 
 export default defineConfig({

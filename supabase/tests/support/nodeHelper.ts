@@ -1,7 +1,7 @@
 // The repository pins Node 24 (it runs .ts files); the system's `node` may be older.
 const pinnedNode = new URL("../../../node_modules/.bin/node", import.meta.url);
 
-function nodeBinary(): string {
+export function nodeBinary(): string {
   try {
     Deno.statSync(pinnedNode);
     return pinnedNode.pathname;

@@ -33,9 +33,9 @@ export interface GatewayLimits extends AdmissionLimits {
    * alone and refuses it (see `startGateway`).
    */
   maxBodyBytes: number;
-  /** From connecting to the end of the request's headers. */
+  /** From its turn (see admission.ts) to the end of the request's headers. */
   headersTimeoutMs: number;
-  /** From connecting to the end of the request's body. */
+  /** From its turn to the end of the request's body. */
   requestTimeoutMs: number;
 }
 
