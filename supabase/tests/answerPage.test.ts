@@ -1,7 +1,11 @@
 import { strict as assert } from "node:assert";
-import { contactAnswerErrors, contactAnswerPage } from "@bluewater/content/contact-answer";
-import { checkContactRequest, contactRequestErrors } from "@bluewater/content/contact-request";
-import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import {
+  checkContactRequest,
+  contactAnswerErrors,
+  contactAnswerPage,
+  contactRequestErrors,
+  maxSubmissionBytes,
+} from "@bluewater/content/contact";
 import { answerPageStyle } from "../functions/send-contact-email/answerPageStyle.ts";
 import { connectDatabase } from "../functions/send-contact-email/database.ts";
 import { checkAnswerPage, type ParsedAnswerPage } from "./support/answerPageCheck.ts";

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { minimumFillMs } from "@bluewater/content/contact-submission";
+import { minimumFillMs } from "@bluewater/content/contact";
 import { logProvider } from "../functions/send-contact-email/providers/logProvider.ts";
 import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";

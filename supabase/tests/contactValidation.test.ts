@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { contactRequestErrors, contactRequestLimits } from "@bluewater/content/contact-request";
+import { contactRequestErrors, contactRequestLimits } from "@bluewater/content/contact";
 import { postRequest, readJson, startHandler, validSubmission } from "./support/harness.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 

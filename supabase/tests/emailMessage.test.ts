@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { serviceOptions } from "@bluewater/content/service-options";
+import { serviceOptions } from "@bluewater/content/contact";
 import {
   renderLeadEmail,
   subjectNameLength,

@@ -1,7 +1,9 @@
 import { strict as assert } from "node:assert";
-import { contactAnswerErrors } from "@bluewater/content/contact-answer";
-import { contactRequestErrors } from "@bluewater/content/contact-request";
-import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import {
+  contactAnswerErrors,
+  contactRequestErrors,
+  maxSubmissionBytes,
+} from "@bluewater/content/contact";
 import { logProvider } from "../functions/send-contact-email/providers/logProvider.ts";
 import { browserFormPost, curlFormPost, validFormFields } from "./support/formPosts.ts";
 import { readJson, startHandler, testApiKey, testConfig } from "./support/harness.ts";

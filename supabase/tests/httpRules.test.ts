@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import { maxSubmissionBytes } from "@bluewater/content/contact";
 import {
   functionUrl,
   postRequest,

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { contactAnswerErrors } from "@bluewater/content/contact-answer";
+import { contactAnswerErrors } from "@bluewater/content/contact";
 import { keyReusedLogMessage } from "../functions/send-contact-email/handler.ts";
 import { logProvider } from "../functions/send-contact-email/providers/logProvider.ts";
 import {

@@ -1,15 +1,15 @@
-import { business } from "../src/business.ts";
 import { chatCopy, chatRules, chatTiming, defaultChatReply } from "../src/chat/index.ts";
-import { claims } from "../src/claims.ts";
-import { contactRequestJsonSchema } from "../src/contactRequestJsonSchema.ts";
-import { faq } from "../src/faq.ts";
-import { gallery } from "../src/gallery.ts";
-import { businessHours } from "../src/hours.ts";
-import { serviceAreas, serviceAreasSuffix } from "../src/serviceAreas.ts";
-import { serviceDetails } from "../src/serviceDetails.ts";
-import { serviceOptions } from "../src/serviceOptions.ts";
-import { services } from "../src/services.ts";
-import { testimonials } from "../src/testimonials.ts";
+import { contactRequestJsonSchema } from "../src/contract/contactRequestJsonSchema.ts";
+import { serviceOptions } from "../src/contract/serviceOptions.ts";
+import { business } from "../src/copy/business.ts";
+import { claims } from "../src/copy/claims.ts";
+import { faq } from "../src/copy/faq.ts";
+import { gallery } from "../src/copy/gallery.ts";
+import { businessHours } from "../src/copy/hours.ts";
+import { serviceAreas, serviceAreasSuffix } from "../src/copy/serviceAreas.ts";
+import { serviceDetails } from "../src/copy/serviceDetails.ts";
+import { services } from "../src/copy/services.ts";
+import { testimonials } from "../src/copy/testimonials.ts";
 
 /**
  * The content as JSON, for teams that do not run JavaScript: file name and value. The package's

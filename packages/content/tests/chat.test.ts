@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { business } from "../src/business.ts";
 import { compilePhrase, phraseGapWords } from "../src/chat/compilePhrase.ts";
 import {
   type ChatTopic,
@@ -9,7 +8,8 @@ import {
   replyToChatMessage,
 } from "../src/chat/index.ts";
 import { normaliseQuestion } from "../src/chat/normaliseQuestion.ts";
-import { isServiceOptionValue, serviceOptionLabel } from "../src/serviceOptions.ts";
+import { isServiceOptionValue, serviceOptionLabel } from "../src/contract/serviceOptions.ts";
+import { business } from "../src/copy/business.ts";
 
 const ruleFor = (topic: ChatTopic) => {
   const rule = chatRules.find((r) => r.topic === topic);

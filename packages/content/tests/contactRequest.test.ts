@@ -4,8 +4,8 @@ import {
   contactRequestErrors,
   contactRequestLimits,
   firstInvalidField,
-} from "../src/contactRequest.ts";
-import { isRequestId } from "../src/contactSubmission.ts";
+} from "../src/contract/contactRequest.ts";
+import { isRequestId } from "../src/contract/contactSubmission.ts";
 import { validRequest as valid } from "./support/sampleRequests.ts";
 
 describe("checkContactRequest", () => {

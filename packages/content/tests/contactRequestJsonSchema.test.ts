@@ -1,10 +1,10 @@
 import { Ajv } from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkContactRequest, contactFields } from "../src/contactRequest.ts";
-import { contactRequestJsonSchema } from "../src/contactRequestJsonSchema.ts";
-import { contactRequestRules, textRules } from "../src/contactRequestRules.ts";
-import { serviceOptions } from "../src/serviceOptions.ts";
+import { checkContactRequest, contactFields } from "../src/contract/contactRequest.ts";
+import { contactRequestJsonSchema } from "../src/contract/contactRequestJsonSchema.ts";
+import { contactRequestRules, textRules } from "../src/contract/contactRequestRules.ts";
+import { serviceOptions } from "../src/contract/serviceOptions.ts";
 import { sampleRequests, validRequest } from "./support/sampleRequests.ts";
 
 const warnings: unknown[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as chat from "../src/chat/index.ts";
-import { contactRequestJsonSchema } from "../src/contactRequestJsonSchema.ts";
+import { contactRequestJsonSchema } from "../src/contract/contactRequestJsonSchema.ts";
+import { serviceDetails } from "../src/copy/serviceDetails.ts";
 import * as content from "../src/index.ts";
 import {
   about,
@@ -23,7 +24,6 @@ import {
   servicesSection,
   testimonials,
 } from "../src/index.ts";
-import { serviceDetails } from "../src/serviceDetails.ts";
 import { validRequest } from "./support/sampleRequests.ts";
 
 const ids = (items: readonly { id: string }[]) => items.map((item) => item.id);

@@ -10,8 +10,8 @@ import { publint } from "publint";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentJsonFiles } from "../scripts/contentJson.ts";
-import { checkContactRequest, contactRequestErrors } from "../src/contactRequest.ts";
-import { testimonials } from "../src/testimonials.ts";
+import { checkContactRequest, contactRequestErrors } from "../src/contract/contactRequest.ts";
+import { testimonials } from "../src/copy/testimonials.ts";
 import { sampleRequests } from "./support/sampleRequests.ts";
 
 /**

@@ -1,12 +1,15 @@
 import { business } from "@bluewater/content/business";
-import { contactAnswerPage as words } from "@bluewater/content/contact-answer";
 import {
+  apiKeyField,
   type ContactField,
+  type ContactFieldPresentation,
   contactFields,
-  contactRequestLimits,
-} from "@bluewater/content/contact-request";
-import { apiKeyField, honeypotField } from "@bluewater/content/contact-submission";
-import { serviceOptions } from "@bluewater/content/service-options";
+  contactFormFields,
+  honeypotField,
+  serviceOptions,
+  contactAnswerPage as words,
+} from "@bluewater/content/contact";
+import { escapeText, escapeUTF8 } from "entities/escape";
 import { answerPageStyle } from "./answerPageStyle.ts";
 
 export interface AnswerPageContent {
@@ -23,52 +26,34 @@ export interface AnswerPageContent {
   apiKey: string | undefined;
 }
 
-const escapes: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Text safe both between tags and inside a double-quoted attribute. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => escapes[character] ?? character);
-}
-
-const maxLengths: Partial<Record<ContactField, number>> = {
-  name: contactRequestLimits.name,
-  phone: contactRequestLimits.phone,
-  email: contactRequestLimits.email,
-  message: contactRequestLimits.message,
-};
-const inputTypes: Partial<Record<ContactField, string>> = { phone: "tel", email: "email" };
-const autoComplete: Partial<Record<ContactField, string>> = {
-  name: "name",
-  phone: "tel",
-  email: "email",
-};
-const required = new Set<ContactField>(["name", "phone", "email"]);
-
 function control(field: ContactField, value: string, described: string): string {
-  const attributes = `id="field-${field}" name="${field}"${described}${required.has(field) ? " required" : ""}`;
-  if (field === "message") {
-    // The newline after the start tag is dropped by the parser, so a typed leading one survives.
-    return `<textarea ${attributes} rows="5" maxlength="${maxLengths.message}">\n${escapeHtml(value)}</textarea>`;
+  const presentation: ContactFieldPresentation = contactFormFields[field];
+  const attributes = [
+    `id="field-${field}" name="${field}"${described}`,
+    presentation.required ? " required" : "",
+    presentation.maxLength ? ` maxlength="${presentation.maxLength}"` : "",
+  ].join("");
+  switch (presentation.control) {
+    case "textarea":
+      // The newline after the start tag is dropped by the parser, so a typed leading one survives.
+      return `<textarea ${attributes} rows="${presentation.rows ?? 5}">\n${escapeText(value)}</textarea>`;
+    case "select": {
+      const options = [
+        `<option value="">${escapeText(presentation.placeholder)}</option>`,
+        ...serviceOptions.map(
+          (option) =>
+            `<option value="${escapeUTF8(option.value)}"${option.value === value ? " selected" : ""}>${escapeText(option.label)}</option>`,
+        ),
+      ];
+      return `<select ${attributes}>${options.join("")}</select>`;
+    }
+    case "input": {
+      const autoComplete = presentation.autoComplete
+        ? ` autocomplete="${presentation.autoComplete}"`
+        : "";
+      return `<input type="${presentation.type ?? "text"}" ${attributes}${autoComplete} value="${escapeUTF8(value)}">`;
+    }
   }
-  if (field === "service") {
-    const options = [
-      `<option value="">${escapeHtml(words.fields.service.placeholder)}</option>`,
-      ...serviceOptions.map(
-        (option) =>
-          `<option value="${option.value}"${option.value === value ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
-      ),
-    ];
-    return `<select ${attributes}>${options.join("")}</select>`;
-  }
-  const type = inputTypes[field] ?? "text";
-  const extra = `${autoComplete[field] ? ` autocomplete="${autoComplete[field]}"` : ""} maxlength="${maxLengths[field]}"`;
-  return `<input type="${type}" ${attributes}${extra} value="${escapeHtml(value)}">`;
 }
 
 function fieldBlock(field: ContactField, content: AnswerPageContent, autofocus: boolean): string {
@@ -78,12 +63,14 @@ function fieldBlock(field: ContactField, content: AnswerPageContent, autofocus: 
   const described = error
     ? ` aria-invalid="true" aria-describedby="field-${field}-error"${autofocus ? " autofocus" : ""}`
     : "";
-  const mark = required.has(field) ? `<span class="required" aria-hidden="true"> *</span>` : "";
+  const mark = contactFormFields[field].required
+    ? `<span class="required" aria-hidden="true"> *</span>`
+    : "";
   return [
     `<div class="field">`,
-    `<label for="field-${field}">${escapeHtml(words.fields[field].label)}${mark}</label>`,
+    `<label for="field-${field}">${escapeText(contactFormFields[field].label)}${mark}</label>`,
     control(field, value, described),
-    error ? `<p class="error" id="field-${field}-error">${escapeHtml(error)}</p>` : "",
+    error ? `<p class="error" id="field-${field}-error">${escapeText(error)}</p>` : "",
     `</div>`,
   ].join("");
 }
@@ -91,7 +78,9 @@ function fieldBlock(field: ContactField, content: AnswerPageContent, autofocus: 
 /**
  * The page a browser's plain form post gets when its request was not stored: the reason in
  * words, the form again with what the visitor typed and the notes next to the fields, the phone
- * number, and the way back to the site. Every piece of text is escaped; the page runs no script.
+ * number, and the way back to the site. Every piece of text is escaped with entities, the
+ * library the owner's email uses: `escapeText` between tags, `escapeUTF8` (quotes of both kinds
+ * too) in attribute values. The page runs no script.
  */
 export function renderAnswerPage(content: AnswerPageContent): string {
   const firstInvalid = contactFields.find((field) => content.fieldErrors[field] !== undefined);
@@ -99,33 +88,33 @@ export function renderAnswerPage(content: AnswerPageContent): string {
     ([field]) => !(contactFields as readonly string[]).includes(field),
   );
   const otherList = others.length
-    ? `<ul>${others.map(([, message]) => `<li>${escapeHtml(message)}</li>`).join("")}</ul>`
+    ? `<ul>${others.map(([, message]) => `<li>${escapeText(message)}</li>`).join("")}</ul>`
     : "";
-  const site = `${escapeHtml(content.siteOrigin)}/`;
-  const call = `<a href="${escapeHtml(business.phone.href)}">${escapeHtml(words.callCta)}</a>`;
+  const site = `${escapeUTF8(content.siteOrigin)}/`;
+  const call = `<a href="${escapeUTF8(business.phone.href)}">${escapeText(words.callCta)}</a>`;
   return [
     `<!doctype html>`,
-    `<html lang="${escapeHtml(words.lang)}">`,
+    `<html lang="${escapeUTF8(words.lang)}">`,
     `<head><meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
     `<meta name="robots" content="noindex">`,
-    `<title>${escapeHtml(words.title)}</title>`,
+    `<title>${escapeText(words.title)}</title>`,
     `<style>${answerPageStyle}</style></head>`,
-    `<body><header><a href="${site}">${escapeHtml(words.businessName)}</a>${call}</header>`,
-    `<main><h1>${escapeHtml(words.heading)}</h1>`,
-    `<div class="reason"><p>${escapeHtml(content.reason)}</p>${otherList}</div>`,
-    content.values ? `<p>${escapeHtml(words.detailsKept)}</p>` : "",
-    `<form method="post" action="${escapeHtml(content.action)}" accept-charset="utf-8" aria-label="${escapeHtml(words.formLabel)}">`,
-    `<p class="note">${escapeHtml(words.requiredNote)}</p>`,
+    `<body><header><a href="${site}">${escapeText(words.businessName)}</a>${call}</header>`,
+    `<main><h1>${escapeText(words.heading)}</h1>`,
+    `<div class="reason"><p>${escapeText(content.reason)}</p>${otherList}</div>`,
+    content.values ? `<p>${escapeText(words.detailsKept)}</p>` : "",
+    `<form method="post" action="${escapeUTF8(content.action)}" accept-charset="utf-8" aria-label="${escapeUTF8(words.formLabel)}">`,
+    `<p class="note">${escapeText(words.requiredNote)}</p>`,
     ...contactFields.map((field) => fieldBlock(field, content, field === firstInvalid)),
-    `<div hidden><label>${escapeHtml(words.honeypotLabel)}<input name="${honeypotField}" tabindex="-1" autocomplete="off"></label></div>`,
+    `<div hidden><label>${escapeText(words.honeypotLabel)}<input name="${honeypotField}" tabindex="-1" autocomplete="off"></label></div>`,
     content.apiKey
-      ? `<input type="hidden" name="${apiKeyField}" value="${escapeHtml(content.apiKey)}">`
+      ? `<input type="hidden" name="${apiKeyField}" value="${escapeUTF8(content.apiKey)}">`
       : "",
-    `<button type="submit">${escapeHtml(words.submit)}</button>`,
+    `<button type="submit">${escapeText(words.submit)}</button>`,
     `</form>`,
-    `<p class="call">${escapeHtml(words.callPrompt)} ${call}</p>`,
-    `<p class="back"><a href="${site}">${escapeHtml(words.backLink)}</a></p>`,
+    `<p class="call">${escapeText(words.callPrompt)} ${call}</p>`,
+    `<p class="back"><a href="${site}">${escapeText(words.backLink)}</a></p>`,
     `</main></body></html>`,
   ].join("\n");
 }

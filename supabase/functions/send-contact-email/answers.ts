@@ -1,19 +1,22 @@
-import { contactAnswerPage } from "@bluewater/content/contact-answer";
-import { contactFields } from "@bluewater/content/contact-request";
-import { contactSentFragment } from "@bluewater/content/contact-submission";
+import {
+  type ContactRefusal,
+  type ContactStored,
+  contactAnswerPage,
+  contactFields,
+  contactFunction,
+  contactSentFragment,
+} from "@bluewater/content/contact";
 import { renderAnswerPage } from "./answerPage.ts";
 import { answerPageStyleSource } from "./answerPageStyle.ts";
-import { type FunctionConfig, functionPath } from "./config.ts";
+import type { FunctionConfig } from "./config.ts";
 import { functionUrlFor } from "./functionUrl.ts";
 import { htmlResponse, jsonResponse, seeOther } from "./http.ts";
 import { siteOriginFor } from "./siteOrigin.ts";
 
 export type RefusalStatus = 400 | 401 | 403 | 413 | 415 | 422 | 429 | 500 | 503;
 
-export interface Refusal {
+export interface Refusal extends ContactRefusal {
   status: RefusalStatus;
-  error: string;
-  fields?: Record<string, string>;
   retryAfterSeconds?: number;
 }
 
@@ -40,9 +43,9 @@ export function jsonAnswers(cors: Headers): Answers {
   return {
     showsPage: false,
     keep: () => {},
-    stored: (id) => jsonResponse(200, { id }, cors),
+    stored: (id) => jsonResponse(200, { id } satisfies ContactStored, cors),
     refused: (refusal) => {
-      const body = refusal.fields
+      const body: ContactRefusal = refusal.fields
         ? { error: refusal.error, fields: refusal.fields }
         : { error: refusal.error };
       return Promise.resolve(jsonResponse(refusal.status, body, withRetryAfter(cors, refusal)));
@@ -98,7 +101,7 @@ export function browserAnswers(request: Request, config: FunctionConfig, cors: H
         reason: reasonForPeople(refusal),
         fieldErrors: refusal.fields ?? {},
         values,
-        action: postsBackTo ?? functionPath,
+        action: postsBackTo ?? contactFunction.path,
         siteOrigin,
         apiKey: config.publicApiKeys[0],
       });

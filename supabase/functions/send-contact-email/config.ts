@@ -1,3 +1,4 @@
+import { contactFunction } from "@bluewater/content/contact";
 /**
  * Everything the function reads from its environment, read once. Names of our own settings never
  * start with SUPABASE_ (the platform reserves that prefix); SUPABASE_DB_URL, SUPABASE_ANON_KEY and
@@ -82,9 +83,6 @@ function platformPublishableKeys(env: ReadEnv): string[] {
   }
 }
 
-/** Where Supabase serves a function, below the project's URL. */
-export const functionPath = "/functions/v1/send-contact-email";
-
 function httpUrl(value: string | undefined): URL | undefined {
   if (value === undefined || !URL.canParse(value)) return undefined;
   const url = new URL(value);
@@ -105,7 +103,7 @@ function publicFunctionUrl(env: ReadEnv): string | undefined {
   }
   const project = httpUrl(text(env, "SUPABASE_URL"));
   if (!project || project.port === "0") return undefined;
-  return `${project.origin}${functionPath}`;
+  return `${project.origin}${contactFunction.path}`;
 }
 
 export function readConfig(env: ReadEnv): FunctionConfig {

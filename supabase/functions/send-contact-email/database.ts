@@ -1,3 +1,4 @@
+import { contactFunction } from "@bluewater/content/contact";
 // @ts-types="@types/pg"
 import pg from "pg";
 
@@ -41,7 +42,7 @@ export function connectDatabase(url: string, max: number): Database {
     idleTimeoutMillis: 30_000,
     maxLifetimeSeconds: 30 * 60,
     query_timeout: databaseTimeouts.queryMs,
-    application_name: "send-contact-email",
+    application_name: contactFunction.name,
     lock_timeout: databaseTimeouts.lockMs,
     statement_timeout: databaseTimeouts.statementMs,
     idle_in_transaction_session_timeout: databaseTimeouts.idleInTransactionMs,

@@ -1,5 +1,5 @@
+import { serviceOptionLabel } from "@bluewater/content/contact";
 import { ownerEmail } from "@bluewater/content/owner-email";
-import { serviceOptionLabel } from "@bluewater/content/service-options";
 import { escapeText } from "entities/escape";
 import { clipText, showHidden, visibleLines } from "../_shared/leadText.ts";
 import type { ContactRequestRow } from "../_shared/tableRows.ts";

@@ -1,4 +1,4 @@
-import type { ContactRequest } from "@bluewater/content/contact-request";
+import type { ContactRequest } from "@bluewater/content/contact";
 import { toHex } from "./hex.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { functionPath } from "./config.ts";
+import { contactFunction } from "@bluewater/content/contact";
 
 /** A host a CSP source list and an attribute can carry as it is: name or address, and a port. */
 const plainHost = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
@@ -16,5 +16,5 @@ export function functionUrlFor(
   if (configured) return configured;
   const url = new URL(request.url);
   if (!plainHost.test(url.host)) return undefined;
-  return `${url.protocol === "https:" ? "https:" : "http:"}//${url.host}${functionPath}`;
+  return `${url.protocol === "https:" ? "https:" : "http:"}//${url.host}${contactFunction.path}`;
 }

@@ -1,5 +1,9 @@
-import { contactAnswerErrors as errors } from "@bluewater/content/contact-answer";
-import { apiKeyField, maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import {
+  apiKeyField,
+  contactFunction,
+  contactAnswerErrors as errors,
+  maxSubmissionBytes,
+} from "@bluewater/content/contact";
 import { type Answers, browserAnswers, jsonAnswers } from "./answers.ts";
 import { hasAcceptedApiKey, hasSecret } from "./apiKey.ts";
 import { isBrowserNavigation } from "./browserPost.ts";
@@ -17,8 +21,6 @@ import type { EmailProvider } from "./providers/emailProvider.ts";
 import { pruneRateLimits } from "./rateLimit.ts";
 import { type BodyKind, bodyKindOf, readBody } from "./requestBody.ts";
 import { checkSubmission } from "./submission.ts";
-
-export const functionName = "send-contact-email";
 
 export interface ContactHandlerDeps {
   config: FunctionConfig;
@@ -42,7 +44,8 @@ class DatabaseNotConfigured extends Error {
 /** The part of the path after the function's name, as Supabase and the local gateway pass it. */
 function routeOf(url: string): string {
   const path = new URL(url).pathname.replace(/^\/functions\/v1(?=\/)/, "");
-  return path.startsWith(`/${functionName}`) ? path.slice(functionName.length + 1) : path;
+  const prefix = `/${contactFunction.name}`;
+  return path.startsWith(prefix) ? path.slice(prefix.length) : path;
 }
 
 /**

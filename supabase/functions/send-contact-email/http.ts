@@ -1,9 +1,5 @@
 /** API answers are JSON; errors are `{ error }` with a sentence a visitor or owner can act on. */
-export function jsonResponse(
-  status: number,
-  body: Record<string, unknown>,
-  headers: HeadersInit = {},
-): Response {
+export function jsonResponse(status: number, body: object, headers: HeadersInit = {}): Response {
   const merged = new Headers(headers);
   merged.set("content-type", "application/json; charset=utf-8");
   merged.set("cache-control", "no-store");

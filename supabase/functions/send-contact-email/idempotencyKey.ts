@@ -1,5 +1,4 @@
-import { contactAnswerErrors } from "@bluewater/content/contact-answer";
-import { isRequestId } from "@bluewater/content/contact-submission";
+import { contactAnswerErrors, isRequestId } from "@bluewater/content/contact";
 import { toHex } from "./hex.ts";
 
 export type RequestKey = { ok: true; requestId: string | undefined } | { ok: false; error: string };

@@ -1,4 +1,4 @@
-import type { ContactRequest } from "@bluewater/content/contact-request";
+import type { ContactRequest } from "@bluewater/content/contact";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../_shared/tableRows.ts";
 import { type Database, inTransaction, type Queryable } from "./database.ts";

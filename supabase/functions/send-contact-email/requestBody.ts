@@ -1,4 +1,4 @@
-import { contactAnswerErrors } from "@bluewater/content/contact-answer";
+import { contactAnswerErrors } from "@bluewater/content/contact";
 import { parseFormFields } from "./formFields.ts";
 
 /** The bodies the function reads: the site's JSON, and a plain HTML form's fields. */

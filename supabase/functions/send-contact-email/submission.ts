@@ -1,10 +1,12 @@
-import { contactAnswerErrors } from "@bluewater/content/contact-answer";
 import {
   type ContactRequest,
   checkContactRequest,
+  contactAnswerErrors,
   contactFields,
-} from "@bluewater/content/contact-request";
-import { honeypotField, isRequestId, minimumFillMs } from "@bluewater/content/contact-submission";
+  honeypotField,
+  isRequestId,
+  minimumFillMs,
+} from "@bluewater/content/contact";
 
 export type SpamReason = "honeypot" | "too-fast";
 

@@ -1,6 +1,5 @@
 import { strict as assert } from "node:assert";
-import { contactFields } from "@bluewater/content/contact-request";
-import { serviceOptions } from "@bluewater/content/service-options";
+import { contactFields, serviceOptions } from "@bluewater/content/contact";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
 
 type Node = DefaultTreeAdapterMap["node"];

@@ -1,7 +1,11 @@
 import { strict as assert } from "node:assert";
-import type { ContactRequest } from "@bluewater/content/contact-request";
-import { contactSentFragment, maxSubmissionBytes } from "@bluewater/content/contact-submission";
-import { defaultAllowedOrigins, functionPath } from "../../functions/send-contact-email/config.ts";
+import {
+  type ContactRequest,
+  contactFunction,
+  contactSentFragment,
+  maxSubmissionBytes,
+} from "@bluewater/content/contact";
+import { defaultAllowedOrigins } from "../../functions/send-contact-email/config.ts";
 import { checkSubmission } from "../../functions/send-contact-email/submission.ts";
 import { checkAnswerPage } from "./answerPageCheck.ts";
 import { testApiKey } from "./harness.ts";
@@ -102,7 +106,7 @@ function idempotencyKey(header: string): string | null {
 }
 
 export function functionUrlOf(request: Request): string {
-  return `${new URL(request.url).origin}${functionPath}`;
+  return `${new URL(request.url).origin}${contactFunction.path}`;
 }
 
 /** Where a browser's stored post is sent back to: Origin, else Referer, when listed. */
@@ -120,7 +124,7 @@ export function expectedSiteOrigin(headers: Headers): string {
  * the function applies them. Whether fields are valid is the shared schema's call.
  */
 export function expectedAnswer(request: Request, body: Uint8Array | undefined): Expectation {
-  const route = new URL(request.url).pathname.slice(functionPath.length);
+  const route = new URL(request.url).pathname.slice(contactFunction.path.length);
   const headers = request.headers;
   const json = (...statuses: number[]): Expectation => ({ statuses, format: "json" });
   if (route === "/deliver") return json(request.method === "POST" ? 401 : 405);
@@ -209,7 +213,7 @@ export async function checkAnswer(
     `${what}, expected ${expectation.statuses}`,
   );
   const origin = request.headers.get("origin");
-  const route = new URL(request.url).pathname.slice(functionPath.length);
+  const route = new URL(request.url).pathname.slice(contactFunction.path.length);
   if (origin !== null && route !== "/deliver" && response.status !== 204) {
     const allowed = defaultAllowedOrigins.includes(origin) ? origin : null;
     assert.equal(response.headers.get("access-control-allow-origin"), allowed, what);

@@ -1,3 +1,4 @@
+import { contactFunction } from "@bluewater/content/contact";
 import { type FunctionConfig, readConfig } from "../../functions/send-contact-email/config.ts";
 import type { Database } from "../../functions/send-contact-email/database.ts";
 import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
@@ -6,7 +7,7 @@ import { logProvider } from "../../functions/send-contact-email/providers/logPro
 
 export const testApiKey = "sb_publishable_test_key_for_the_tests";
 export const testOrigin = "http://localhost:8080";
-export const functionUrl = "http://127.0.0.1:54321/functions/v1/send-contact-email";
+export const functionUrl = `http://127.0.0.1:54321${contactFunction.path}`;
 
 export function testConfig(overrides: Record<string, string> = {}): FunctionConfig {
   const env: Record<string, string> = {

@@ -1,5 +1,4 @@
-import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
-import { serviceOptions } from "@bluewater/content/service-options";
+import { maxSubmissionBytes, serviceOptions } from "@bluewater/content/contact";
 import fc from "fast-check";
 import { acceptPreferences } from "./expectedAnswer.ts";
 import { testApiKey, testOrigin } from "./harness.ts";

@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import type { ContactRequest } from "@bluewater/content/contact-request";
+import type { ContactRequest } from "@bluewater/content/contact";
 import type postgres from "postgres";
 import type { LoggedEmail } from "../../functions/send-contact-email/providers/logProvider.ts";
 

@@ -1,7 +1,6 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { startPostgres } from "@bluewater/postgres";
+import { startPostgres, temporaryServerFolder } from "@bluewater/postgres";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { startLocalStack } from "@bluewater/stack";
 import { siteDistDir } from "@bluewater/stack/paths";
@@ -17,9 +16,7 @@ export interface StackBench {
 }
 
 async function withFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
-  const folder = await mkdtemp(join(tmpdir(), "bluewater-bench-"));
-  // As root the server runs as the postgres account, which must be able to enter the folder.
-  await chmod(folder, 0o755);
+  const folder = await temporaryServerFolder("bluewater-bench");
   try {
     return await use(folder);
   } finally {

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { serviceOptionLabel } from "@bluewater/content/service-options";
+import { serviceOptionLabel } from "@bluewater/content/contact";
 import { readEnvironment } from "@bluewater/stack/env";
 import { openLeadsDatabase } from "./connect.ts";
 import { csvLine } from "./csv.ts";

@@ -1,4 +1,4 @@
-import { serviceOptionLabel } from "@bluewater/content/service-options";
+import { serviceOptionLabel } from "@bluewater/content/contact";
 import { clipText, showHidden, visibleLines } from "@bluewater/supabase/lead-text";
 import type { LeadRow, QueueRow } from "./leadQueries.ts";
 

@@ -1,7 +1,8 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { chown, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -148,7 +149,18 @@ async function freePort(host: string): Promise<number> {
   return address.port;
 }
 
-function isRunning(pid: number): boolean {
+/**
+ * A new temporary folder to put a cluster in. As root the server runs as the postgres account,
+ * which must be able to enter it: mkdtemp makes it for root alone.
+ */
+export async function temporaryServerFolder(prefix: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  await chmod(folder, 0o755);
+  return folder;
+}
+
+/** Whether a process with this id is alive (signal 0 only checks). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 import { spawn } from "node:child_process";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type PostgresServer, startPostgres } from "../src/embeddedPostgres.ts";
+import {
+  type PostgresServer,
+  startPostgres,
+  temporaryServerFolder,
+} from "../src/embeddedPostgres.ts";
 import { createTemplateDatabase, serverVariable, templateVariable } from "./testDatabases.ts";
 
 /**
@@ -23,9 +26,7 @@ let server: PostgresServer | undefined;
 let folder: string | undefined;
 let serverUrl = process.env[serverVariable];
 if (!serverUrl) {
-  folder = await mkdtemp(join(tmpdir(), "bluewater-test-postgres-"));
-  // As root the server runs as the postgres account, which must be able to enter the folder.
-  await chmod(folder, 0o755);
+  folder = await temporaryServerFolder("bluewater-test-postgres");
   server = await startPostgres({ dataDir: join(folder, "cluster"), port: 0, throwaway: true });
   serverUrl = server.url;
 }

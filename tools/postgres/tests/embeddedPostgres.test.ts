@@ -1,36 +1,24 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmod, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { after, before, test } from "node:test";
 import postgres from "postgres";
-import { startPostgres } from "../src/embeddedPostgres.ts";
+import { isRunning, startPostgres, temporaryServerFolder } from "../src/embeddedPostgres.ts";
 import { prepareSupabaseSchema } from "../src/supabaseSchema.ts";
 
 let folder: string;
 
 before(async () => {
-  folder = await mkdtemp(join(tmpdir(), "bluewater-postgres-test-"));
-  // As root the server runs as the postgres account, which must be able to enter the folder.
-  await chmod(folder, 0o755);
+  folder = await temporaryServerFolder("bluewater-postgres-test");
 });
 
 after(async () => {
   await rm(folder, { recursive: true, force: true });
 });
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test("a new folder becomes a PostgreSQL 17 cluster that asks for the password and keeps its data across a stop", async () => {
   const dataDir = join(folder, "first");

@@ -6,7 +6,7 @@ import {
   type Server,
   type ServerResponse,
 } from "node:http";
-import { maxSubmissionBytes } from "@bluewater/content/contact-submission";
+import { maxSubmissionBytes } from "@bluewater/content/contact";
 import { type AdmissionLimits, listenInTurn } from "./admission.ts";
 import type { FunctionProcess } from "./functionProcess.ts";
 import { listenPatiently } from "./listen.ts";

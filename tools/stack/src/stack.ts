@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { contactFunction } from "@bluewater/content/contact";
 import { startPostgres } from "@bluewater/postgres";
 import { prepareSupabaseSchema } from "@bluewater/postgres/schema";
 import { createSiteServer } from "@bluewater/serve";
@@ -44,7 +45,7 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-const functionName = "send-contact-email";
+const functionName = contactFunction.name;
 type Stops = Array<() => Promise<void>>;
 
 /** The database: the embedded server started on its data folder, or the one the URL names. */

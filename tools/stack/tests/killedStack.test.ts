@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { isRunning, temporaryServerFolder } from "@bluewater/postgres";
 import postgres from "postgres";
 import { localPublishableKey } from "../src/env.ts";
 import { startStackProcess } from "./support/stackInProcess.ts";
@@ -20,9 +20,7 @@ async function until(what: string, condition: () => boolean): Promise<void> {
 let folder: string;
 
 before(async () => {
-  folder = await mkdtemp(join(tmpdir(), "bluewater-killed-stack-"));
-  // As root the server runs as the postgres account, which must be able to enter the folder.
-  await chmod(folder, 0o755);
+  folder = await temporaryServerFolder("bluewater-killed-stack");
 });
 
 after(async () => {
@@ -57,15 +55,6 @@ function childrenOf(pid: number): Map<number, string> {
       .map((row) => row.trim().split(/\s+/))
       .map(([child, name]) => [Number(child), String(name)]),
   );
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test("a stack killed outright loses no acknowledged lead and leaves no function behind; the next start finds every lead", async () => {

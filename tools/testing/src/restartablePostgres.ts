@@ -1,7 +1,6 @@
-import { chmod, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { type PostgresServer, startPostgres } from "@bluewater/postgres";
+import { type PostgresServer, startPostgres, temporaryServerFolder } from "@bluewater/postgres";
 import { prepareSupabaseSchema } from "@bluewater/postgres/schema";
 import { announce, serveTestHelper } from "./helperProcess.ts";
 
@@ -11,8 +10,7 @@ import { announce, serveTestHelper } from "./helperProcess.ts";
  * `stop` stops the server, `start` starts it again on the same data folder and port. Announces
  * `{ url }`, then `{ state }` after each command.
  */
-const folder = await mkdtemp(join(tmpdir(), "bluewater-restartable-"));
-await chmod(folder, 0o755);
+const folder = await temporaryServerFolder("bluewater-restartable");
 const dataDir = join(folder, "cluster");
 let server: PostgresServer | undefined = await startPostgres({ dataDir, port: 0, throwaway: true });
 const { port, url } = server;

@@ -1,3 +1,5 @@
+import { contactFunction } from "@bluewater/content";
+
 export interface SupabaseConfig {
   url: string;
   publishableKey: string;
@@ -19,10 +21,8 @@ export function readSupabaseConfig(env: Env): SupabaseConfig {
 
 export const supabaseConfig: SupabaseConfig = readSupabaseConfig(import.meta.env);
 
-export const contactFunctionName = "send-contact-email";
-
 /**
  * Where the contact form posts: supabase-js calls it when the app runs, and the browser posts the
  * form there by itself when the app is not running (no JavaScript, or its code failed to load).
  */
-export const contactFunctionUrl = `${supabaseConfig.url.replace(/\/+$/, "")}/functions/v1/${contactFunctionName}`;
+export const contactFunctionUrl = `${supabaseConfig.url.replace(/\/+$/, "")}${contactFunction.path}`;

@@ -1,8 +1,9 @@
 import {
   apiKeyField,
   type ContactField,
-  contactRequestLimits,
+  type ContactFieldPresentation,
   contactSection,
+  contactFormFields as fields,
   honeypotField,
   serviceOptions,
 } from "@bluewater/content";
@@ -11,12 +12,25 @@ import { FormField, fieldId } from "@bluewater/ui/formField";
 import { Input } from "@bluewater/ui/input";
 import { Select } from "@bluewater/ui/select";
 import { Textarea } from "@bluewater/ui/textarea";
-import { useRef } from "react";
+import { lazy, useRef } from "react";
+import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
 import { RequestSentNotice, SendingUnavailableAlert } from "./FormNotices.tsx";
-import { useContactForm } from "./useContactForm.ts";
+import { loadSendingCode, useContactForm } from "./useContactForm.ts";
+
+/** The toasts come with the sending code, fetched once the visitor is in the form. */
+const ContactToasts = lazy(() =>
+  loadSendingCode().then((code) => ({ default: code.ContactToasts })),
+);
 
 const { form } = contactSection;
+
+/** A control's attributes as the contract presents its field (docs/form.md). */
+function presented(field: ContactField) {
+  const { type, inputMode, autoComplete, placeholder, maxLength, rows }: ContactFieldPresentation =
+    fields[field];
+  return { type, inputMode, autoComplete, placeholder, maxLength, rows };
+}
 
 /** Where focus goes when a service card sends the visitor to the form. */
 export const contactFirstFieldId = fieldId("name");
@@ -24,7 +38,8 @@ export const contactFirstFieldId = fieldId("name");
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
-  const { values, errors, offline, busy, update, submit, submission } = useContactForm(formRef);
+  const { values, errors, offline, busy, prepared, prepare, toasts, dismissToast, update, submit } =
+    useContactForm(formRef);
 
   const text = (field: ContactField) => ({
     value: values[field],
@@ -40,71 +55,51 @@ export function ContactForm() {
       action={contactFunctionUrl}
       aria-label={form.label}
       onSubmit={(event) => submit(event, honeypot.current?.value ?? "")}
-      onFocus={submission.prepare}
+      onFocus={prepare}
       className="flex flex-col gap-5"
     >
       <RequestSentNotice />
       <p className="text-sm text-muted-foreground">{form.requiredNote}</p>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <FormField name="name" label={form.fields.name.label} required error={errors.name}>
-            {(control) => (
-              <Input
-                {...control}
-                {...text("name")}
-                autoComplete={form.fields.name.autoComplete}
-                placeholder={form.fields.name.placeholder}
-                maxLength={contactRequestLimits.name}
-              />
-            )}
+          <FormField
+            name="name"
+            label={fields.name.label}
+            required={fields.name.required}
+            error={errors.name}
+          >
+            {(control) => <Input {...control} {...text("name")} {...presented("name")} />}
           </FormField>
         </div>
-        <FormField name="phone" label={form.fields.phone.label} required error={errors.phone}>
-          {(control) => (
-            <Input
-              {...control}
-              {...text("phone")}
-              type="tel"
-              inputMode="tel"
-              autoComplete={form.fields.phone.autoComplete}
-              placeholder={form.fields.phone.placeholder}
-              maxLength={contactRequestLimits.phone}
-            />
-          )}
+        <FormField
+          name="phone"
+          label={fields.phone.label}
+          required={fields.phone.required}
+          error={errors.phone}
+        >
+          {(control) => <Input {...control} {...text("phone")} {...presented("phone")} />}
         </FormField>
-        <FormField name="email" label={form.fields.email.label} required error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              {...text("email")}
-              type="email"
-              autoComplete={form.fields.email.autoComplete}
-              placeholder={form.fields.email.placeholder}
-              maxLength={contactRequestLimits.email}
-            />
-          )}
+        <FormField
+          name="email"
+          label={fields.email.label}
+          required={fields.email.required}
+          error={errors.email}
+        >
+          {(control) => <Input {...control} {...text("email")} {...presented("email")} />}
         </FormField>
       </div>
-      <FormField name="service" label={form.fields.service.label} error={errors.service}>
+      <FormField name="service" label={fields.service.label} error={errors.service}>
         {(control) => (
           <Select
             {...control}
             {...text("service")}
             options={serviceOptions}
-            placeholder={form.fields.service.placeholder}
+            placeholder={fields.service.placeholder}
           />
         )}
       </FormField>
-      <FormField name="message" label={form.fields.message.label} error={errors.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            {...text("message")}
-            rows={5}
-            placeholder={form.fields.message.placeholder}
-            maxLength={contactRequestLimits.message}
-          />
-        )}
+      <FormField name="message" label={fields.message.label} error={errors.message}>
+        {(control) => <Textarea {...control} {...text("message")} {...presented("message")} />}
       </FormField>
       {/* A honeypot: hidden from people and assistive technology, filled in only by bots. */}
       <div hidden>
@@ -124,7 +119,11 @@ export function ContactForm() {
         {busy ? form.sending : ""}
       </p>
       {offline && <SendingUnavailableAlert />}
-      {submission.element}
+      {prepared && (
+        <LazyBoundary>
+          <ContactToasts toasts={toasts} onDismiss={dismissToast} />
+        </LazyBoundary>
+      )}
       <p className="text-center text-sm text-muted-foreground">{form.privacy}</p>
     </form>
   );

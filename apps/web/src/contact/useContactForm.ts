@@ -3,8 +3,10 @@ import {
   type ContactRequest,
   type ContactRequestErrors,
   checkContactRequest,
+  contactToasts,
   firstInvalidField,
   honeypotField,
+  isContactField,
   isServiceOptionValue,
 } from "@bluewater/content";
 import { fieldId } from "@bluewater/ui/formField";
@@ -17,8 +19,29 @@ import {
   useState,
 } from "react";
 import { newRequestId } from "./newRequestId.ts";
+import type { SendOutcome } from "./sendOutcome.ts";
 import { useServiceRequest } from "./serviceRequest.tsx";
-import { type SendOutcome, useContactSubmission } from "./useContactSubmission.tsx";
+import type { ContactToastMessage } from "./submission/ContactToasts.tsx";
+
+/**
+ * The sending code (supabase-js, TanStack Query, the toasts), out of the page's first script:
+ * fetched on the first focus in the form, or by the first submit, once for the page.
+ */
+let sendingCode: Promise<typeof import("./submission/sendingCode.ts")> | undefined;
+export const loadSendingCode = () => {
+  sendingCode ??= import("./submission/sendingCode.ts");
+  return sendingCode;
+};
+
+/** The fields a refusal names that the visitor can fix: the form's own. */
+function fixableErrors(fields: Record<string, string>): ContactRequestErrors | undefined {
+  const errors: ContactRequestErrors = {};
+  for (const [field, message] of Object.entries(fields)) {
+    if (!isContactField(field)) return undefined;
+    errors[field] = message;
+  }
+  return errors;
+}
 
 const emptyRequest: ContactRequest = { name: "", phone: "", email: "", service: "", message: "" };
 
@@ -55,7 +78,9 @@ function postWithoutTheApp(form: HTMLFormElement): boolean {
 
 /**
  * The contact form's state: values, inline errors (shown after the first submit, then kept up to
- * date), the service a card asked for, and sending through the lazily loaded submission code.
+ * date, and the function's own words when it refuses a field), the service a card asked for, the
+ * toasts, and the submit: check, then send through the lazily loaded sending code
+ * (submission/sendingCode.ts: a TanStack Query mutation that calls supabase-js `functions.invoke`).
  */
 export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState<ContactRequest>(emptyRequest);
@@ -63,11 +88,13 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [attempted, setAttempted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [offline, setOffline] = useState(false);
+  const [toasts, setToasts] = useState<ContactToastMessage[]>([]);
+  const [prepared, setPrepared] = useState(false);
   const inFlight = useRef(false);
+  const toastCount = useRef(0);
   const serviceChosen = useRef(false);
   const attempt = useRef<{ key: string; id: string } | null>(null);
   const { request } = useServiceRequest();
-  const submission = useContactSubmission();
 
   // Before hydration the form is a plain HTML form the browser checks and posts itself; from here
   // the inline messages and the app's sending take over, keeping anything already typed. A layout
@@ -97,31 +124,17 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     }
   };
 
-  const send = async (request: ContactRequest, honeypot: string): Promise<SendOutcome> => {
-    attempt.current = requestIdFor(attempt.current, request);
-    inFlight.current = true;
-    setSubmitting(true);
-    let postedByTheBrowser = false;
-    try {
-      const outcome = await submission.send({
-        ...request,
-        requestId: attempt.current.id,
-        [honeypotField]: honeypot,
-        // Time since the page began loading: a person reads before writing, a bot posts at once.
-        elapsedMs: Math.round(performance.now()),
-      });
-      if (outcome === "unavailable" && formRef.current) {
-        postedByTheBrowser = postWithoutTheApp(formRef.current);
-        setOffline(!postedByTheBrowser);
-      }
-      return outcome;
-    } finally {
-      // Once the browser is posting the form the page is on its way out: it stays busy.
-      if (!postedByTheBrowser) {
-        inFlight.current = false;
-        setSubmitting(false);
-      }
-    }
+  /** Marks the fields to fix (the form's own check, or the function's words) and focuses the first. */
+  const showErrors = (fieldErrors: ContactRequestErrors) => {
+    setErrors(fieldErrors);
+    const first = firstInvalidField(fieldErrors);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const toast = (kind: ContactToastMessage["kind"]) => {
+    toastCount.current += 1;
+    const shown = { id: toastCount.current, kind };
+    setToasts((current) => [...current, shown].slice(-contactToasts.maxVisible));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>, honeypot: string) => {
@@ -130,27 +143,51 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (inFlight.current) return;
     setAttempted(true);
     const check = checkContactRequest(values);
-    if (!check.ok) {
-      setErrors(check.errors);
-      const first = firstInvalidField(check.errors);
-      if (first) document.getElementById(fieldId(first))?.focus();
+    if (!check.ok) return showErrors(check.errors);
+    setErrors({});
+    attempt.current = requestIdFor(attempt.current, check.value);
+    inFlight.current = true;
+    setSubmitting(true);
+    const sending = await loadSendingCode().catch(() => undefined);
+    // Without its sending code the browser posts the form, and the page, on its way out, stays
+    // busy; only a browser that knows it is offline keeps the visitor here, with the phone number.
+    if (!sending && formRef.current && postWithoutTheApp(formRef.current)) return;
+    const outcome: SendOutcome = sending
+      ? await sending.sendContactRequest({
+          ...check.value,
+          requestId: attempt.current.id,
+          [honeypotField]: honeypot,
+          // Time since the page began loading: a person reads before writing, a bot posts at once.
+          elapsedMs: Math.round(performance.now()),
+        })
+      : { kind: "unavailable" };
+    inFlight.current = false;
+    setSubmitting(false);
+    setOffline(outcome.kind === "unavailable");
+    if (outcome.kind === "sent") {
+      toast("success");
+      setValues(emptyRequest);
+      setAttempted(false);
+      serviceChosen.current = false;
+      attempt.current = null;
       return;
     }
-    setErrors({});
-    if ((await send(check.value, honeypot)) !== "sent") return;
-    setValues(emptyRequest);
-    setAttempted(false);
-    serviceChosen.current = false;
-    attempt.current = null;
+    const fixable = outcome.kind === "refused" ? fixableErrors(outcome.fields) : undefined;
+    if (fixable) showErrors(fixable);
+    else if (outcome.kind !== "unavailable") toast("failure");
   };
 
   return {
     values,
     errors,
     offline,
-    busy: submitting || submission.sending,
+    busy: submitting,
+    /** Once the visitor is in the form: the toasts (and with them the sending code) are loaded. */
+    prepared,
+    prepare: () => setPrepared(true),
+    toasts,
+    dismissToast: (id: number) => setToasts((shown) => shown.filter((t) => t.id !== id)),
     update,
     submit,
-    submission,
   };
 }

@@ -1,10 +1,13 @@
-import { business, contactSection, serviceOptionLabel } from "@bluewater/content";
+import {
+  business,
+  contactSection,
+  contactFormFields as fields,
+  serviceOptionLabel,
+} from "@bluewater/content";
 import { chatNextSteps } from "@bluewater/content/chat";
 import type { Locator, Page } from "@playwright/test";
 import { ask, chatMessages, openChat } from "./chatPage.ts";
 import { expect, gotoInteractive, headerHeight, test } from "./fixtures.ts";
-
-const { fields } = contactSection.form;
 
 /** The next steps offered under the latest answer, once it has come. */
 async function latestNextSteps(panel: Locator): Promise<Locator> {

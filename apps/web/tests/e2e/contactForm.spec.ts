@@ -44,7 +44,7 @@ test.describe("the contact form on the page", () => {
     });
     await gotoInteractive(page);
     await page.waitForLoadState("networkidle");
-    const sendingCode = (path: string) => path.includes("ContactSubmission");
+    const sendingCode = (path: string) => path.includes("/sendingCode-");
     expect(scripts.some(sendingCode)).toBe(false);
     await page.getByLabel(/Full Name/).focus();
     await expect.poll(() => scripts.some(sendingCode)).toBe(true);

@@ -157,7 +157,7 @@ test("while the sending code is still loading, the button says so and a second t
 }) => {
   // The sending code is held back until both taps have happened.
   const { released, release } = heldBack();
-  await page.route("**/assets/ContactSubmission-*.js", async (route) => {
+  await page.route("**/assets/sendingCode-*.js", async (route) => {
     await released;
     await route.continue();
   });
@@ -231,6 +231,45 @@ test("a function answering 500 shows the error toast, keeps every field, and a r
   expect(ids[1]).toBe(ids[0]);
   const leads = await backend.sql`select id from contact_requests where email = ${email}`;
   expect(leads).toHaveLength(1);
+});
+
+test("a refusal only the function makes is shown next to its field, in its words, with every value kept", async ({
+  page,
+  backend,
+  expectConsoleError,
+}) => {
+  expectConsoleError(/status of 400/);
+  // The form accepts what the visitor typed; on its way the email loses its dot (as when the
+  // function's rules are stricter than a page loaded before they changed), so the function alone
+  // refuses it and names the field.
+  const email = "jane.refused@example.com";
+  const target = new URL(backend.stack.functionsUrl).origin;
+  await page.route(`${builtFunctionsOrigin}/**`, async (route) => {
+    const body = route.request().postDataJSON() as Record<string, unknown> | null;
+    const postData = body ? JSON.stringify({ ...body, email: "jane.refused@example" }) : undefined;
+    await route.continue({
+      url: route.request().url().replace(builtFunctionsOrigin, target),
+      ...(postData ? { postData } : {}),
+    });
+  });
+  const refusal = page.waitForResponse(
+    (response) => isFunctionCall(response.request()) && response.status() === 400,
+  );
+  await fillForm(page, email);
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  const answer = (await (await refusal).json()) as { fields?: Record<string, string> };
+  const field = page.getByLabel(/Email Address/);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`#${await field.getAttribute("aria-describedby")}`)).toHaveText(
+    String(answer.fields?.email),
+  );
+  await expect(field).toBeFocused();
+  await expectFieldsKept(page, email);
+  await expect(
+    page.getByRole("region", { name: /Notifications/ }).getByRole("listitem"),
+  ).toHaveCount(0);
+  const leads = await backend.sql`select id from contact_requests where email like 'jane.refused%'`;
+  expect(leads).toHaveLength(0);
 });
 
 test("the function stopped: the error toast, every field kept, the error logged", async ({

@@ -117,7 +117,7 @@ for (const lost of [
   { what: "the app's code", chunk: appChunk, appRuns: false, email: "dana.blocked@example.com" },
   {
     what: "the form's sending code",
-    chunk: /\/assets\/ContactSubmission-.+\.js$/,
+    chunk: /\/assets\/sendingCode-.+\.js$/,
     appRuns: true,
     email: "dana.nosendingcode@example.com",
   },

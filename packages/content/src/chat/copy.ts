@@ -1,4 +1,4 @@
-import { business } from "../business.ts";
+import { business } from "../copy/business.ts";
 
 /** Every word of the help chat's panel; its behaviour is described in docs/chat.md. */
 export const chatCopy = {

@@ -1,4 +1,4 @@
-import type { ServiceOptionValue } from "../serviceOptions.ts";
+import type { ServiceOptionValue } from "../contract/serviceOptions.ts";
 
 export { chatCopy, chatTiming } from "./copy.ts";
 export { chatLauncherCopy } from "./launcherCopy.ts";

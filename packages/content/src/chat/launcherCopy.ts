@@ -1,4 +1,4 @@
-import { business } from "../business.ts";
+import { business } from "../copy/business.ts";
 
 /**
  * The launcher's words, apart from the panel's: the launcher is in the page's first script, the

@@ -1,4 +1,4 @@
-import { business } from "../business.ts";
+import { business } from "../copy/business.ts";
 
 /** The controls under each chat answer that lead to a call or a visit. */
 export const chatNextSteps = {

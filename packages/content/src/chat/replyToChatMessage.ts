@@ -1,4 +1,4 @@
-import type { ServiceOptionValue } from "../serviceOptions.ts";
+import type { ServiceOptionValue } from "../contract/serviceOptions.ts";
 import { compilePhrase } from "./compilePhrase.ts";
 import { normaliseQuestion } from "./normaliseQuestion.ts";
 import { type ChatTopic, chatRules, defaultChatReply } from "./rules.ts";

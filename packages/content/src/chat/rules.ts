@@ -1,10 +1,10 @@
-import { business } from "../business.ts";
-import { faq } from "../faq.ts";
-import { finishing } from "../finishing.ts";
-import { businessHours } from "../hours.ts";
-import { serviceAreas, serviceAreasSuffix } from "../serviceAreas.ts";
-import type { ServiceOptionValue } from "../serviceOptions.ts";
-import { type ServiceId, services } from "../services.ts";
+import type { ServiceOptionValue } from "../contract/serviceOptions.ts";
+import { business } from "../copy/business.ts";
+import { faq } from "../copy/faq.ts";
+import { finishing } from "../copy/finishing.ts";
+import { businessHours } from "../copy/hours.ts";
+import { serviceAreas, serviceAreasSuffix } from "../copy/serviceAreas.ts";
+import { type ServiceId, services } from "../copy/services.ts";
 
 export type ChatTopic =
   | "warranty"

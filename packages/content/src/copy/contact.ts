@@ -1,6 +1,11 @@
+import { contactFormFields } from "../contract/contactFields.ts";
 import { business } from "./business.ts";
 
-/** The contact section and the request form; docs/content.md lists the texts that are contractual. */
+/**
+ * The contact section and the words around the request form; the fields themselves are part of
+ * the contact contract (contract/contactFields.ts). docs/content.md lists the texts that are
+ * contractual.
+ */
 export const contactSection = {
   eyebrow: "Free inspection",
   heading: "Schedule your free inspection",
@@ -20,17 +25,8 @@ export const contactSection = {
   form: {
     label: "Free inspection request",
     requiredNote: "Fields marked * are required.",
-    fields: {
-      name: { label: "Full Name", placeholder: "Jane Smith", autoComplete: "name" },
-      phone: { label: "Phone Number", placeholder: "(586) 555-0123", autoComplete: "tel" },
-      email: { label: "Email Address", placeholder: "jane@example.com", autoComplete: "email" },
-      service: { label: "Service Needed", placeholder: "Select a service (optional)" },
-      message: {
-        label: "Describe Your Issue",
-        placeholder:
-          "For example: water along the back wall after heavy rain, a crack by the stairs…",
-      },
-    },
+    /** @deprecated Since 1.2: the contact contract's `contactFormFields`, kept for 1.x consumers. */
+    fields: contactFormFields,
     honeypotLabel: "Leave this field empty",
     submit: "Request Free Inspection",
     sending: "Sending your request…",

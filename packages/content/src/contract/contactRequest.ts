@@ -32,6 +32,10 @@ export const contactFields = [
   "message",
 ] as const satisfies readonly ContactField[];
 
+export function isContactField(name: string): name is ContactField {
+  return (contactFields as readonly string[]).includes(name);
+}
+
 export type ContactRequestErrors = Partial<Record<ContactField, string>>;
 
 export type ContactRequestCheck =

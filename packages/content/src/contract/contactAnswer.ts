@@ -1,6 +1,7 @@
-import { business } from "./business.ts";
-import { contactSection } from "./contact.ts";
-import { site } from "./site.ts";
+import { business } from "../copy/business.ts";
+import { contactSection } from "../copy/contact.ts";
+import { site } from "../copy/site.ts";
+import { contactFormFields } from "./contactFields.ts";
 
 /**
  * What the send-contact-email function says back (docs/function.md): the `error` sentence of
@@ -61,7 +62,8 @@ export const contactAnswerPage = {
   },
   detailsKept: "Your details are still here.",
   formLabel: contactSection.form.label,
-  fields: contactSection.form.fields,
+  /** @deprecated Since 1.2: `contactFormFields`, kept for 1.x consumers. */
+  fields: contactFormFields,
   requiredNote: contactSection.form.requiredNote,
   honeypotLabel: contactSection.form.honeypotLabel,
   submit: contactSection.form.submit,
@@ -70,3 +72,32 @@ export const contactAnswerPage = {
   businessName: business.name,
   backLink: "Back to the website",
 } as const;
+
+/** The body of a 200: the stored lead's id (the same id again for a copy of it). */
+export interface ContactStored {
+  id: string;
+}
+
+/**
+ * The body of every refusal (4xx, 5xx): `error` in words a visitor can read. A 400 names what to
+ * fix in `fields`, by field name: the request's fields, with the message the form's own check
+ * shows, and `requestId`.
+ */
+export interface ContactRefusal {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function isContactStored(body: unknown): body is ContactStored {
+  return isRecord(body) && typeof body.id === "string";
+}
+
+export function isContactRefusal(body: unknown): body is ContactRefusal {
+  if (!isRecord(body) || typeof body.error !== "string") return false;
+  if (body.fields === undefined) return true;
+  const { fields } = body;
+  return isRecord(fields) && Object.values(fields).every((message) => typeof message === "string");
+}

@@ -1,5 +1,5 @@
+import type { ServiceOptionValue } from "../contract/serviceOptions.ts";
 import type { GalleryItemId } from "./gallery.ts";
-import type { ServiceOptionValue } from "./serviceOptions.ts";
 
 /** Names of the icons the web app draws for each service; the mapping lives in the app. */
 export type ServiceIcon = "droplets" | "shovel" | "crack" | "house" | "window" | "waves";

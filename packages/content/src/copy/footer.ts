@@ -1,6 +1,6 @@
+import { serviceOptions } from "../contract/serviceOptions.ts";
 import { business } from "./business.ts";
 import { serviceAreas } from "./serviceAreas.ts";
-import { serviceOptions } from "./serviceOptions.ts";
 import { services } from "./services.ts";
 
 export const footer = {

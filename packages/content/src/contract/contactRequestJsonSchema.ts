@@ -1,4 +1,4 @@
-import { contactSection } from "./contact.ts";
+import { contactFormFields } from "./contactFields.ts";
 import { type ContactField, contactFields } from "./contactRequest.ts";
 import {
   contactRequestRules,
@@ -23,7 +23,7 @@ function ruleSchema(rule: TextRule): JsonSchema {
 }
 
 function fieldSchema(field: ContactField, rules: FieldRules): JsonSchema {
-  const title = contactSection.form.fields[field].label;
+  const title = contactFormFields[field].label;
   const asText = textRules.map(ruleSchema);
   const asRules = rules.rules.map(ruleSchema);
   if (rules.required === undefined) {
