@@ -111,6 +111,12 @@ Deno.test("the deployed function carries everything it imports, the content pack
         await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
         await Deno.writeTextFile(path, text);
       }
+      // The lock pins the npm packages' own dependencies to what `pnpm install` cached: the
+      // upload is the source, Supabase resolves packages itself, and this test runs offline.
+      await Deno.copyFile(
+        `${repoRoot}${functionDir}/deno.lock`,
+        `${bundle}/${functionDir}/deno.lock`,
+      );
       const config = `--config=${bundle}/${upload.metadata.import_map_path}`;
       const entry = `${bundle}/${upload.metadata.entrypoint_path}`;
       const check = await run(Deno.execPath(), [
@@ -124,7 +130,16 @@ Deno.test("the deployed function carries everything it imports, the content pack
 
       const port = freePort();
       const server = new Deno.Command(Deno.execPath(), {
-        args: ["run", "--quiet", "--cached-only", "--allow-net", "--allow-env", config, entry],
+        args: [
+          "run",
+          "--quiet",
+          "--cached-only",
+          "--frozen",
+          "--allow-net",
+          "--allow-env",
+          config,
+          entry,
+        ],
         env: { DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, PUBLIC_API_KEYS: "test-key" },
         stdout: "null",
         stderr: "null",

@@ -1,4 +1,9 @@
-import { contactRequestErrors, contactSentFragment, contactToasts } from "@bluewater/content";
+import {
+  business,
+  contactRequestErrors,
+  contactSentFragment,
+  contactToasts,
+} from "@bluewater/content";
 import type { Page } from "@playwright/test";
 import { appChunk } from "../e2e/fixtures.ts";
 import { expect, type StackFixture, test } from "./stackFixture.ts";
@@ -132,6 +137,11 @@ for (const lost of [
     }) => {
       expectConsoleError(/Failed to load resource/);
       if (lost.appRuns) expectConsoleError(/dynamically imported module/i);
+      // A visitor whose code was lost is online. Chromium says it is not where the machine has no
+      // network interface but the loopback (CI runs the tests so, with the network cut).
+      await page.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, "onLine", { get: () => true }),
+      );
       await page.route(lost.chunk, (route) => route.abort());
       await page.goto("/");
       if (lost.appRuns) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -142,6 +152,33 @@ for (const lost of [
     });
   });
 }
+
+test("with the form's sending code lost and the browser offline, the page keeps every field and offers the phone number", async ({
+  page,
+  backend,
+  expectConsoleError,
+}) => {
+  expectConsoleError(/Failed to load resource/);
+  expectConsoleError(/dynamically imported module/i);
+  await page.route(/\/assets\/sendingCode-.+\.js$/, (route) => route.abort());
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const email = "dana.offline@example.com";
+  await fillForm(page, email);
+  await page.context().setOffline(true);
+  await page.getByRole("button", { name: "Request Free Inspection" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText(contactToasts.failure.description);
+  await expect(alert.getByRole("link", { name: contactToasts.failure.callLabel })).toHaveAttribute(
+    "href",
+    business.phone.href,
+  );
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel(/Email Address/)).toHaveValue(email);
+  await page.context().setOffline(false);
+  const leads = await backend.sql`select id from contact_requests where email = ${email}`;
+  expect(leads).toHaveLength(0);
+});
 
 test.describe("tapping 'Request Free Inspection' while the app starts on a slow phone", () => {
   test.use(phone);
