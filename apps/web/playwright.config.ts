@@ -16,7 +16,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   reporter: "list",
-  timeout: 30_000,
+  // Guards against a hang, generous for a loaded two-core machine: the tests hold their moments
+  // with promises and the fake clock, never with these.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {

@@ -1,10 +1,8 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startPostgres } from "@bluewater/postgres";
+import { isRunning, startPostgres, superuser } from "@bluewater/postgres";
 import { defaultDataDir } from "@bluewater/stack/paths";
 import postgres, { type Sql } from "postgres";
-
-export const embeddedUrl = "postgres://postgres:postgres@127.0.0.1:54322/postgres";
 
 export interface LeadsDatabase {
   sql: Sql;
@@ -16,14 +14,18 @@ function connect(url: string): Sql {
   return postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
 }
 
-function isRefused(error: unknown): boolean {
-  return (error as { code?: string }).code === "ECONNREFUSED";
+/** The port of the server running on `dataDir`, from its `postmaster.pid`; undefined if none. */
+function runningServerPort(dataDir: string): number | undefined {
+  const pidFile = join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, "utf8").split("\n");
+  return isRunning(Number(pid)) ? Number(port) : undefined;
 }
 
 /**
  * DATABASE_URL when set (a hosted project's connection string, the CI server…); otherwise the
- * local stack's database, through the running stack or, when it is stopped, by starting
- * PostgreSQL on its data folder for the moment it takes to read (on another port).
+ * local stack's database: the server running on its data folder, or, when the stack is stopped,
+ * PostgreSQL started on that folder for as long as the command reads.
  */
 export async function openLeadsDatabase(
   env: Record<string, string | undefined>,
@@ -32,28 +34,27 @@ export async function openLeadsDatabase(
     const sql = connect(env.DATABASE_URL);
     return { sql, description: "DATABASE_URL", close: () => sql.end() };
   }
-  const sql = connect(embeddedUrl);
-  try {
-    await sql`select 1`;
-    return { sql, description: "the running local stack", close: () => sql.end() };
-  } catch (error) {
-    await sql.end();
-    const dataDir = join(env.BLUEWATER_DATA_DIR ?? defaultDataDir, "postgres");
-    if (!isRefused(error) || !existsSync(join(dataDir, "PG_VERSION"))) {
-      throw new Error(
-        `cannot reach the local database at 127.0.0.1:54322 (${String(error)}). ` +
-          "Start the stack with `pnpm start`, or set DATABASE_URL.",
-      );
-    }
-    const server = await startPostgres({ dataDir, port: 0 });
-    const direct = connect(server.url);
-    return {
-      sql: direct,
-      description: `${dataDir} (stack not running)`,
-      async close() {
-        await direct.end();
-        await server.stop();
-      },
-    };
+  const dataDir = join(env.BLUEWATER_DATA_DIR ?? defaultDataDir, "postgres");
+  if (!existsSync(join(dataDir, "PG_VERSION"))) {
+    throw new Error(
+      `no local stack data in ${dataDir}: start the stack with \`pnpm start\`, or set DATABASE_URL.`,
+    );
   }
+  const port = runningServerPort(dataDir);
+  if (port) {
+    const sql = connect(
+      `postgres://${superuser.name}:${superuser.password}@127.0.0.1:${port}/postgres`,
+    );
+    return { sql, description: "the running local stack", close: () => sql.end() };
+  }
+  const server = await startPostgres({ dataDir, port: 0 });
+  const sql = connect(server.url);
+  return {
+    sql,
+    description: `${dataDir} (stack not running)`,
+    async close() {
+      await sql.end();
+      await server.stop();
+    },
+  };
 }

@@ -13,7 +13,7 @@ import { expect, gotoInteractive, headerHeight, test } from "./fixtures.ts";
 async function latestNextSteps(panel: Locator): Promise<Locator> {
   const answer = chatMessages(panel).last();
   const steps = answer.getByRole("group", { name: chatNextSteps.label });
-  await expect(steps).toBeVisible({ timeout: 3000 });
+  await expect(steps).toBeVisible();
   return steps;
 }
 
@@ -30,7 +30,7 @@ async function expectFormInView(page: Page) {
         const still = before === (await page.evaluate(() => window.scrollY));
         return still && box !== null && box.y >= bar - 1 && box.y <= bar + 48;
       },
-      { message: "the form's top sits just below the navigation bar", timeout: 5_000 },
+      { message: "the form's top sits just below the navigation bar" },
     )
     .toBe(true);
   await expect(page.getByLabel(new RegExp(fields.name.label))).toBeInViewport({ ratio: 1 });

@@ -113,7 +113,7 @@ export async function expectSectionInView(page: Page, id: string): Promise<void>
         const stillMoving = await page.evaluate((y) => window.scrollY !== y, scrollY);
         return !stillMoving && top >= -1 && top <= bar + 24;
       },
-      { message: `#${id} is scrolled to just below the navigation bar`, timeout: 5_000 },
+      { message: `#${id} is scrolled to just below the navigation bar` },
     )
     .toBe(true);
 }

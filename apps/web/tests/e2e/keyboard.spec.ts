@@ -84,9 +84,7 @@ test.describe("with the keyboard alone", () => {
     await expect(panel.getByLabel(chatCopy.inputLabel)).toBeFocused();
     await page.keyboard.type("Do you offer a warranty?");
     await page.keyboard.press("Enter");
-    await expect(panel.getByRole("log")).toContainText("lifetime transferable warranty", {
-      timeout: 3000,
-    });
+    await expect(panel.getByRole("log")).toContainText("lifetime transferable warranty");
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(launcher).toBeFocused();
