@@ -2,8 +2,13 @@ import { contactFunction } from "@bluewater/content/contact";
 import { type FunctionConfig, readConfig } from "../../functions/send-contact-email/config.ts";
 import type { Database } from "../../functions/send-contact-email/database.ts";
 import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
+import type { DeliveryContext } from "../../functions/send-contact-email/notificationQueue.ts";
 import type { EmailProvider } from "../../functions/send-contact-email/providers/emailProvider.ts";
-import { logProvider } from "../../functions/send-contact-email/providers/logProvider.ts";
+import {
+  logProvider,
+  logSmsProvider,
+} from "../../functions/send-contact-email/providers/logProvider.ts";
+import type { SmsProvider } from "../../functions/send-contact-email/providers/smsProvider.ts";
 
 export const testApiKey = "sb_publishable_test_key_for_the_tests";
 export const testOrigin = "http://localhost:8080";
@@ -22,21 +27,38 @@ export function testConfig(overrides: Record<string, string> = {}): FunctionConf
   return readConfig((name) => env[name]);
 }
 
+/** What the deliverer sends with, as the handler builds it for a request to `functionUrl`. */
+export function deliveryContext(
+  config: FunctionConfig,
+  providers: { email: EmailProvider; sms?: SmsProvider },
+): DeliveryContext {
+  return {
+    policy: config.delivery,
+    mailbox: { from: config.notify.from, to: config.notify.to },
+    providers: { email: providers.email, sms: providers.sms ?? logSmsProvider({ print: false }) },
+    functionUrl: config.functionUrl ?? functionUrl,
+    contactLink: config.contactLink,
+    escalationMinutes: config.escalationMinutes,
+  };
+}
+
 /** A handler wired like index.ts, with background work collected so a test can await it. */
 export function startHandler(options: {
   db: Database | undefined;
   config?: FunctionConfig;
   provider?: EmailProvider;
+  smsProvider?: SmsProvider;
   now?: () => Date;
 }) {
   const background: Promise<unknown>[] = [];
   const logged: string[] = [];
   const backgroundErrors: unknown[] = [];
   const provider = options.provider ?? logProvider({ print: false });
+  const smsProvider = options.smsProvider ?? logSmsProvider({ print: false });
   const handle = createContactHandler({
     config: options.config ?? testConfig(),
     db: options.db,
-    provider,
+    providers: { email: provider, sms: smsProvider },
     ...(options.now ? { now: options.now } : {}),
     runInBackground: (task) =>
       background.push(task.catch((error: unknown) => backgroundErrors.push(error))),
@@ -45,6 +67,7 @@ export function startHandler(options: {
   return {
     handle,
     provider,
+    smsProvider,
     logged,
     backgroundErrors,
     /** Waits for the notifications started after answering. */
