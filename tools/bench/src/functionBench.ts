@@ -17,7 +17,8 @@ export interface FunctionBenchResult {
   storedExactlyOnce: boolean;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The nearest-rank percentile of sorted values; NaN for none. */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return (
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
