@@ -4,11 +4,11 @@ import { business } from "@bluewater/content/business";
 import { minimumFillMs } from "@bluewater/content/contact";
 import { firstNameOf } from "../functions/send-contact-email/acknowledgmentMessage.ts";
 import { createEmailProvider } from "../functions/send-contact-email/providers/createProvider.ts";
-import { logProvider } from "../functions/send-contact-email/providers/logProvider.ts";
 import {
-  postRequest,
-  readJson,
+  resendTestConfig,
+  resendTestKey,
   startHandler,
+  startLoggingHandler,
   testConfig,
   validSubmission,
 } from "./support/harness.ts";
@@ -20,22 +20,13 @@ const start = new Date("2026-05-04T12:00:00Z").getTime();
 
 async function setUp() {
   const database = await startTestDatabase();
-  const provider = logProvider({ print: false });
-  let clock = start;
-  const handler = startHandler({ db: database.db, provider, now: () => new Date(clock) });
+  const handler = startLoggingHandler({ db: database.db, start });
+  const provider = handler.email;
   return {
     database,
     provider,
-    at: (ms: number) => {
-      clock = start + ms;
-    },
-    async submit(overrides: Record<string, unknown> = {}): Promise<string> {
-      const response = await handler.handle(postRequest(validSubmission(overrides)));
-      assert.equal(response.status, 200);
-      const { id } = await readJson(response);
-      await handler.settle();
-      return String(id);
-    },
+    at: (ms: number) => handler.setClock(start + ms),
+    submit: handler.submit,
     /** The acknowledgments the log provider sent to an address. */
     sentTo: (address: string) => provider.sent.filter((email) => email.message.to === address),
     async close() {
@@ -187,35 +178,19 @@ Deno.test("an acknowledgment carries none of the visitor's text but a plain firs
 
 Deno.test("an acknowledgment through Resend is retried and sent once, like every notification", async () => {
   const database = await startTestDatabase();
-  const resend = startResendFake("re_test_key");
-  const config = testConfig({
-    NOTIFY_PROVIDER: "resend",
-    RESEND_API_KEY: "re_test_key",
-    RESEND_API_URL: resend.baseUrl,
-  });
+  const resend = startResendFake(resendTestKey);
+  const config = resendTestConfig(resend.baseUrl);
   const provider = createEmailProvider(config.notify);
   let clock = start;
-  const { handle, settle } = startHandler({
+  const { submit, deliver, settle } = startHandler({
     db: database.db,
     config,
     provider,
     now: () => new Date(clock),
   });
-  const deliver = async () => {
-    const response = await handle(
-      new Request("http://127.0.0.1:54321/functions/v1/send-contact-email/deliver", {
-        method: "POST",
-        headers: { "x-deliverer-secret": "test-deliverer-secret" },
-      }),
-    );
-    assert.equal(response.status, 200);
-    return await readJson(response);
-  };
   try {
     resend.setMode("answerLost");
-    const response = await handle(postRequest(validSubmission({ email: "lost@example.com" })));
-    assert.equal(response.status, 200);
-    await settle();
+    await submit({ email: "lost@example.com" });
     resend.setMode("up");
     clock = start + 30_000;
     assert.equal((await deliver()).delivered, 2, "the owner's email and the acknowledgment");

@@ -3,18 +3,7 @@ import { minimumFillMs } from "@bluewater/content/contact";
 import { queueDueEscalations } from "../functions/send-contact-email/escalation.ts";
 import { markContacted } from "../functions/send-contact-email/leadContact.ts";
 import { ownerNotifications } from "../functions/send-contact-email/notificationKinds.ts";
-import {
-  logProvider,
-  logSmsProvider,
-} from "../functions/send-contact-email/providers/logProvider.ts";
-import {
-  functionUrl,
-  postRequest,
-  readJson,
-  startHandler,
-  testConfig,
-  validSubmission,
-} from "./support/harness.ts";
+import { startLoggingHandler, testConfig } from "./support/harness.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
@@ -22,41 +11,17 @@ const at = (iso: string) => new Date(iso).getTime();
 
 async function setUp() {
   const database = await startTestDatabase();
-  const email = logProvider({ print: false });
-  const sms = logSmsProvider({ print: false });
-  let clock = at("2026-05-04T14:00:00Z");
-  const handler = startHandler({
+  const handler = startLoggingHandler({
     db: database.db,
     config,
-    provider: email,
-    smsProvider: sms,
-    now: () => new Date(clock),
+    start: at("2026-05-04T14:00:00Z"),
   });
+  const { email, sms } = handler;
   return {
     database,
-    email,
-    sms,
     ...handler,
     setClock(iso: string) {
-      clock = at(iso);
-    },
-    async submit(overrides: Record<string, unknown> = {}): Promise<string> {
-      const response = await handler.handle(postRequest(validSubmission(overrides)));
-      assert.equal(response.status, 200);
-      const { id } = await readJson(response);
-      await handler.settle();
-      return String(id);
-    },
-    /** The scheduled deliverer's call, as Supabase Cron makes it. */
-    async deliver(): Promise<Record<string, unknown>> {
-      const response = await handler.handle(
-        new Request(`${functionUrl}/deliver`, {
-          method: "POST",
-          headers: { "x-deliverer-secret": "test-deliverer-secret" },
-        }),
-      );
-      assert.equal(response.status, 200);
-      return await readJson(response);
+      handler.setClock(at(iso));
     },
     /** The escalations the owner received about a lead: [emails, texts]. */
     escalationsOf: (leadId: string) => [

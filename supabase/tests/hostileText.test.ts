@@ -12,6 +12,8 @@ import {
   functionUrl,
   postRequest,
   readJson,
+  resendTestConfig,
+  resendTestKey,
   startHandler,
   testConfig,
   validSubmission,
@@ -73,7 +75,7 @@ function cells(html: string): string[] {
 
 Deno.test("a stored lead's hostile text reaches the owner's email harmless", async (t) => {
   const database = await startTestDatabase();
-  const resend = startResendFake("re_test_key");
+  const resend = startResendFake(resendTestKey);
   const outbox = await Deno.makeTempFile({ suffix: ".jsonl" });
   try {
     const ids = {} as Record<LeadName, string>;
@@ -84,11 +86,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
     }
     await deliverThroughFunction(database.db, logProvider({ file: outbox, print: false }));
     await database.sql`update public.contact_notifications set status = 'pending', attempts = 0`;
-    const resendConfig = testConfig({
-      NOTIFY_PROVIDER: "resend",
-      RESEND_API_KEY: "re_test_key",
-      RESEND_API_URL: resend.baseUrl,
-    });
+    const resendConfig = resendTestConfig(resend.baseUrl);
     await deliverThroughFunction(database.db, createEmailProvider(resendConfig.notify));
 
     const logged = (await Deno.readTextFile(outbox))

@@ -2,18 +2,7 @@ import { strict as assert } from "node:assert";
 import { contactFunction } from "@bluewater/content/contact";
 import { contactedPageStyleSource } from "../functions/send-contact-email/answerPageStyle.ts";
 import { contactToken } from "../functions/send-contact-email/contactLink.ts";
-import {
-  logProvider,
-  logSmsProvider,
-} from "../functions/send-contact-email/providers/logProvider.ts";
-import {
-  functionUrl,
-  postRequest,
-  readJson,
-  startHandler,
-  testConfig,
-  validSubmission,
-} from "./support/harness.ts";
+import { functionUrl, startLoggingHandler, testConfig } from "./support/harness.ts";
 import { storeLead } from "./support/storedLeads.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
@@ -24,32 +13,16 @@ const pageUrl = (leadId: string) => `${functionUrl}/contacted/${leadId}`;
 
 async function setUp() {
   const database = await startTestDatabase();
-  const email = logProvider({ print: false });
-  const sms = logSmsProvider({ print: false });
-  let clock = Date.now();
-  const handler = startHandler({
-    db: database.db,
-    config,
-    provider: email,
-    smsProvider: sms,
-    now: () => new Date(clock),
-  });
+  const handler = startLoggingHandler({ db: database.db, config, start: Date.now() });
+  const { email } = handler;
   return {
     database,
     ...handler,
-    sms,
     /** Moves the clock to `ms` after the lead was stored. */
     async after(leadId: string, ms: number) {
       const [lead] = await database.sql<{ created_at: Date }[]>`
         select created_at from public.contact_requests where id = ${leadId}`;
-      clock = (lead?.created_at.getTime() ?? 0) + ms;
-    },
-    async submit(overrides: Record<string, unknown> = {}): Promise<string> {
-      const response = await handler.handle(postRequest(validSubmission(overrides)));
-      assert.equal(response.status, 200);
-      const { id } = await readJson(response);
-      await handler.settle();
-      return String(id);
+      handler.setClock((lead?.created_at.getTime() ?? 0) + ms);
     },
     /** The link in the lead's owner email. */
     linkOf(leadId: string): string {

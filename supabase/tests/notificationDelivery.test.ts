@@ -7,8 +7,9 @@ import {
   functionUrl,
   postRequest,
   readJson,
+  resendTestConfig,
+  resendTestKey,
   startHandler,
-  testConfig,
   validSubmission,
 } from "./support/harness.ts";
 import { startResendFake } from "./support/resendFake.ts";
@@ -18,11 +19,8 @@ const minute = 60_000;
 
 Deno.test("the lead is stored before the email, and a provider outage loses nothing", async (t) => {
   const database = await startTestDatabase();
-  const resend = startResendFake("re_test_key");
-  const config = testConfig({
-    NOTIFY_PROVIDER: "resend",
-    RESEND_API_KEY: "re_test_key",
-    RESEND_API_URL: resend.baseUrl,
+  const resend = startResendFake(resendTestKey);
+  const config = resendTestConfig(resend.baseUrl, {
     NOTIFY_MAX_ATTEMPTS: "3",
     NOTIFY_RETRY_BASE_SECONDS: "60",
     // Half an hour passes on this clock; escalation is escalation.test.ts's subject.

@@ -4,8 +4,9 @@ import {
   functionUrl,
   postRequest,
   readJson,
+  resendTestConfig,
+  resendTestKey,
   startHandler,
-  testConfig,
   validSubmission,
 } from "./support/harness.ts";
 import { startResendFake } from "./support/resendFake.ts";
@@ -16,13 +17,9 @@ const minute = 60 * second;
 
 Deno.test("a minute-long email outage while leads keep coming: each lead is emailed exactly once", async (t) => {
   const database = await startTestDatabase();
-  const resend = startResendFake("re_test_key");
+  const resend = startResendFake(resendTestKey);
   // The default policy: retries after 30 s, 60 s, 2 min…; the local deliverer runs every 15 s.
-  const config = testConfig({
-    NOTIFY_PROVIDER: "resend",
-    RESEND_API_KEY: "re_test_key",
-    RESEND_API_URL: resend.baseUrl,
-  });
+  const config = resendTestConfig(resend.baseUrl);
   const start = new Date("2026-05-04T12:00:00Z").getTime();
   let clock = start;
   const { handle, settle, backgroundErrors } = startHandler({

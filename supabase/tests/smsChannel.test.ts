@@ -68,13 +68,6 @@ async function setUp() {
     },
     /** The scheduled deliverer, at the current clock. */
     deliver: () => deliverPendingNotifications(database.db, new Date(clock), context),
-    async submit(overrides: Record<string, unknown> = {}): Promise<string> {
-      const response = await handler.handle(postRequest(validSubmission(overrides)));
-      assert.equal(response.status, 200);
-      const { id } = await readJson(response);
-      await handler.settle();
-      return String(id);
-    },
     sms: (leadId: string) =>
       database.sql<
         {

@@ -6,13 +6,10 @@ import {
   renderLeadSms,
 } from "../functions/send-contact-email/smsMessage.ts";
 import { gsmSegments, isGsmText, smsVisitorText } from "../functions/send-contact-email/smsText.ts";
+import { sampleLead } from "./support/sampleLead.ts";
 
 const lead = {
-  id: "8b0d8b6e-7f4e-4a53-9a6b-1c2d3e4f5a6b",
-  created_at: new Date("2026-05-04T12:00:00Z"),
-  name: "Dana Homeowner",
-  email: "dana@example.com",
-  phone: "(586) 555-0123",
+  ...sampleLead,
   service: "interior",
   message: "Water comes in along the north wall after heavy rain.",
 };

@@ -1,3 +1,5 @@
+import { escapeText, escapeUTF8 } from "entities/escape";
+
 /**
  * The answer page's only style, inline so the page needs no second request: the site's colours
  * (packages/ui/src/theme.css tokens, checked by tests/answerPage.test.ts) and its system font.
@@ -28,6 +30,22 @@ button:hover{background:#fbbf24}
 .call a,.back a{color:#115d97;font-weight:700}
 [hidden]{display:none}
 `;
+
+/**
+ * The start of one of the function's pages, through its head: language, phone-sized viewport,
+ * kept out of search engines, its title (escaped) and its one inline style.
+ */
+export function pageHead(page: { lang: string; title: string; style: string }): string[] {
+  return [
+    `<!doctype html>`,
+    `<html lang="${escapeUTF8(page.lang)}">`,
+    `<head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta name="robots" content="noindex">`,
+    `<title>${escapeText(page.title)}</title>`,
+    `<style>${page.style}</style></head>`,
+  ];
+}
 
 /** The CSP source that allows exactly this style element and no other inline style. */
 export async function styleSource(css: string): Promise<string> {

@@ -3,7 +3,7 @@ import { businessHours } from "@bluewater/content/hours";
 import { markContactedPage as words } from "@bluewater/content/mark-contacted-page";
 import { escapeText, escapeUTF8 } from "entities/escape";
 import { showHidden, visibleLines } from "../_shared/leadText.ts";
-import { contactedPageStyle } from "./answerPageStyle.ts";
+import { contactedPageStyle, pageHead } from "./answerPageStyle.ts";
 import { tokenField } from "./contactLink.ts";
 import type { LeadForEmail } from "./emailMessage.ts";
 import { telHref } from "./phoneNumber.ts";
@@ -63,13 +63,7 @@ function main(content: ContactedPageContent): string[] {
  */
 export function renderContactedPage(content: ContactedPageContent): string {
   return [
-    `<!doctype html>`,
-    `<html lang="${escapeUTF8(words.lang)}">`,
-    `<head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<meta name="robots" content="noindex">`,
-    `<title>${escapeText(words.title)}</title>`,
-    `<style>${contactedPageStyle}</style></head>`,
+    ...pageHead({ lang: words.lang, title: words.title, style: contactedPageStyle }),
     `<body><header><span>${escapeText(words.businessName)}</span></header>`,
     `<main>`,
     ...main(content),

@@ -1,3 +1,4 @@
+import { strict as assert } from "node:assert";
 import { contactFunction } from "@bluewater/content/contact";
 import { type FunctionConfig, readConfig } from "../../functions/send-contact-email/config.ts";
 import type { Database } from "../../functions/send-contact-email/database.ts";
@@ -25,6 +26,51 @@ export function testConfig(overrides: Record<string, string> = {}): FunctionConf
     ...overrides,
   };
   return readConfig((name) => env[name]);
+}
+
+/** The key the tests' Resend fake accepts (`startResendFake(resendTestKey)`). */
+export const resendTestKey = "re_test_key";
+
+/** The test configuration with email through the Resend fake at `baseUrl`. */
+export function resendTestConfig(
+  baseUrl: string,
+  overrides: Record<string, string> = {},
+): FunctionConfig {
+  return testConfig({
+    NOTIFY_PROVIDER: "resend",
+    RESEND_API_KEY: resendTestKey,
+    RESEND_API_URL: baseUrl,
+    ...overrides,
+  });
+}
+
+/**
+ * A handler whose log providers keep every email and text for the test to read, on a clock the
+ * test sets (`setClock`, in ms since the epoch).
+ */
+export function startLoggingHandler(options: {
+  db: Database;
+  config?: FunctionConfig;
+  start: number;
+}) {
+  const email = logProvider({ print: false });
+  const sms = logSmsProvider({ print: false });
+  let clock = options.start;
+  const handler = startHandler({
+    db: options.db,
+    ...(options.config ? { config: options.config } : {}),
+    provider: email,
+    smsProvider: sms,
+    now: () => new Date(clock),
+  });
+  return {
+    ...handler,
+    email,
+    sms,
+    setClock(ms: number) {
+      clock = ms;
+    },
+  };
 }
 
 /** What the deliverer sends with, as the handler builds it for a request to `functionUrl`. */
@@ -64,6 +110,9 @@ export function startHandler(options: {
       background.push(task.catch((error: unknown) => backgroundErrors.push(error))),
     log: (message) => logged.push(message),
   });
+  const settle = async (): Promise<void> => {
+    await Promise.all(background.splice(0));
+  };
   return {
     handle,
     provider,
@@ -71,8 +120,25 @@ export function startHandler(options: {
     logged,
     backgroundErrors,
     /** Waits for the notifications started after answering. */
-    async settle(): Promise<void> {
-      await Promise.all(background.splice(0));
+    settle,
+    /** Sends a valid submission (with `overrides`), expects 200, waits for its notifications. */
+    async submit(overrides: Record<string, unknown> = {}): Promise<string> {
+      const response = await handle(postRequest(validSubmission(overrides)));
+      assert.equal(response.status, 200);
+      const { id } = await readJson(response);
+      await settle();
+      return String(id);
+    },
+    /** The scheduled deliverer's call, as Supabase Cron makes it, and its report. */
+    async deliver(): Promise<Record<string, unknown>> {
+      const response = await handle(
+        new Request(`${functionUrl}/deliver`, {
+          method: "POST",
+          headers: { "x-deliverer-secret": "test-deliverer-secret" },
+        }),
+      );
+      assert.equal(response.status, 200);
+      return await readJson(response);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
-import { localDefaults, localPublishableKey } from "@bluewater/stack/env";
+import { localDefaults } from "@bluewater/stack/env";
+import { postLead } from "@bluewater/stack/post-lead";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import { percentile } from "./functionBench.ts";
 import { withEmbeddedServer } from "./stackBench.ts";
@@ -81,21 +82,13 @@ async function sendLeads(
     const answered = new Map<string, { at: number; visitor: string }>();
     for (let index = 0; index < options.leads; index++) {
       const visitor = `bench-notify-${index}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-      const response = await fetch(stack.functionsUrl, {
-        method: "POST",
-        headers: {
-          apikey: localPublishableKey,
-          "content-type": "application/json",
-          origin: "http://localhost:8080",
-        },
-        body: JSON.stringify({
-          name: `Bench Visitor ${index}`,
-          phone: "(586) 555-0123",
-          email: visitor,
-          service: "interior",
-          message: "Water in the basement after rain.",
-          elapsedMs: 15_000,
-        }),
+      const response = await postLead(stack.functionsUrl, {
+        name: `Bench Visitor ${index}`,
+        phone: "(586) 555-0123",
+        email: visitor,
+        service: "interior",
+        message: "Water in the basement after rain.",
+        elapsedMs: 15_000,
       });
       const at = Date.now();
       const { id } = (await response.json()) as { id?: string };

@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import postgres from "postgres";
-import { localDefaults, localDelivererSecret, localPublishableKey } from "../src/env.ts";
+import { localDefaults, localDelivererSecret } from "../src/env.ts";
+import { postLead } from "../testing/postLead.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
-
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+import { launchChromium } from "./support/chromium.ts";
 
 /** The browser's own function, run in the page: the tools compile without the DOM's types. */
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
@@ -23,12 +22,9 @@ let sql: postgres.Sql;
 let browser: Browser;
 
 before(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`no Chromium at ${chromiumPath}: install chromium or set CHROME_PATH`);
-  }
+  browser = await launchChromium();
   stack = await startThrowawayStack();
   sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 });
 
 after(async () => {
@@ -57,21 +53,13 @@ async function outboxUntil(found: (lines: OutboxLine[]) => boolean, seconds: num
 }
 
 async function sendLead(name: string, email: string): Promise<string> {
-  const response = await fetch(stack.functionsUrl, {
-    method: "POST",
-    headers: {
-      apikey: localPublishableKey,
-      "content-type": "application/json",
-      origin: "http://localhost:8080",
-    },
-    body: JSON.stringify({
-      name,
-      email,
-      phone: "(586) 555-0123",
-      service: "interior",
-      message: `Water by the stairs ${crypto.randomUUID()}`,
-      elapsedMs: 15_000,
-    }),
+  const response = await postLead(stack.functionsUrl, {
+    name,
+    email,
+    phone: "(586) 555-0123",
+    service: "interior",
+    message: `Water by the stairs ${crypto.randomUUID()}`,
+    elapsedMs: 15_000,
   });
   assert.equal(response.status, 200);
   return ((await response.json()) as { id: string }).id;
