@@ -5,7 +5,7 @@ import type { ContactLinkSettings } from "./config.ts";
 import { type ContactedPageContent, localTime, renderContactedPage } from "./contactedPage.ts";
 import { contactedRoute, tokenField, tokenProblem } from "./contactLink.ts";
 import { type Database, isDatabaseUnavailable } from "./database.ts";
-import { htmlResponse } from "./http.ts";
+import { cspSafe, htmlResponse } from "./http.ts";
 import { leadToMark, markContacted } from "./leadContact.ts";
 import { readBody } from "./requestBody.ts";
 
@@ -27,9 +27,6 @@ const outcome = (done: boolean, heading: string, detail: string): ContactedPageC
   heading,
   detail,
 });
-
-/** Text that can stand in a CSP source list as one source. */
-const cspSafe = /^[^\s;,'"]+$/;
 
 /**
  * The page, with a policy that lets its one form post to exactly its own action (a CSP source
