@@ -13,13 +13,17 @@ const jsonDir = new URL("dist/json/", import.meta.url);
 export default defineConfig({
   entry: {
     index: "src/index.ts",
+    "acknowledgment-email": "src/copy/acknowledgmentEmail.ts",
     business: "src/copy/business.ts",
     chat: "src/chat/index.ts",
     contact: "src/contract/index.ts",
     "contact-answer": "src/contract/contactAnswer.ts",
     "contact-request": "src/contract/contactRequest.ts",
     "contact-submission": "src/contract/contactSubmission.ts",
+    hours: "src/copy/hours.ts",
+    "mark-contacted-page": "src/copy/markContactedPage.ts",
     "owner-email": "src/copy/ownerEmail.ts",
+    "owner-sms": "src/copy/ownerSms.ts",
     "service-details": "src/copy/serviceDetails.ts",
     "service-options": "src/contract/serviceOptions.ts",
   },

@@ -4,16 +4,9 @@ import {
   renderLeadEmail,
   subjectNameLength,
 } from "../functions/send-contact-email/emailMessage.ts";
+import { sampleLead } from "./support/sampleLead.ts";
 
-const lead = {
-  id: "8b0d8b6e-7f4e-4a53-9a6b-1c2d3e4f5a6b",
-  created_at: new Date("2026-05-04T12:00:00Z"),
-  name: "Dana Homeowner",
-  email: "dana@example.com",
-  phone: "(586) 555-0123",
-  service: "egress",
-  message: "Need a bigger basement window.",
-};
+const lead = sampleLead;
 const mailbox = { from: "Website <website@bluewater.example>", to: "owner@bluewater.example" };
 
 Deno.test("the company's email carries every field of the lead", () => {

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import { contactLink } from "../functions/send-contact-email/contactLink.ts";
 import type { Database } from "../functions/send-contact-email/database.ts";
 import type { EmailMessage } from "../functions/send-contact-email/emailMessage.ts";
 import { createEmailProvider } from "../functions/send-contact-email/providers/createProvider.ts";
@@ -11,6 +12,8 @@ import {
   functionUrl,
   postRequest,
   readJson,
+  resendTestConfig,
+  resendTestKey,
   startHandler,
   testConfig,
   validSubmission,
@@ -56,6 +59,8 @@ const rendererTags = new Set([
   "td",
   "/td",
   "br",
+  "a",
+  "/a",
 ]);
 
 function tagNames(html: string): string[] {
@@ -70,7 +75,7 @@ function cells(html: string): string[] {
 
 Deno.test("a stored lead's hostile text reaches the owner's email harmless", async (t) => {
   const database = await startTestDatabase();
-  const resend = startResendFake("re_test_key");
+  const resend = startResendFake(resendTestKey);
   const outbox = await Deno.makeTempFile({ suffix: ".jsonl" });
   try {
     const ids = {} as Record<LeadName, string>;
@@ -81,11 +86,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
     }
     await deliverThroughFunction(database.db, logProvider({ file: outbox, print: false }));
     await database.sql`update public.contact_notifications set status = 'pending', attempts = 0`;
-    const resendConfig = testConfig({
-      NOTIFY_PROVIDER: "resend",
-      RESEND_API_KEY: "re_test_key",
-      RESEND_API_URL: resend.baseUrl,
-    });
+    const resendConfig = resendTestConfig(resend.baseUrl);
     await deliverThroughFunction(database.db, createEmailProvider(resendConfig.notify));
 
     const logged = (await Deno.readTextFile(outbox))
@@ -132,7 +133,11 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
       },
     );
 
-    await t.step("no line of a lead's text can pose as a field in the text part", () => {
+    /** The link each owner email carries, signed from when its notification was queued. */
+    const markLink = (name: LeadName) =>
+      contactLink(functionUrl, testConfig().contactLink, ids[name], hostileLeads[name].created_at);
+
+    await t.step("no line of a lead's text can pose as a field in the text part", async () => {
       assert.equal(
         resendEmail("forgedLines").text,
         [
@@ -152,6 +157,8 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
           "  Received: never",
           "",
           "  \tindented",
+          "",
+          `Called them? Mark the lead as called: ${await markLink("forgedLines")}`,
           "",
           "The visitor's email address is not one plain address, so replies go nowhere: write to them yourself.",
         ].join("\n"),
@@ -173,16 +180,21 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
           "  second line",
           "  third<U+009B>31m red <U+202E>evil<U+202C><U+200B>end 🏠💧",
           "",
+          `Called them? Mark the lead as called: ${await markLink("escapes")}`,
+          "",
           "The visitor's email address is not one plain address, so replies go nowhere: write to them yourself.",
         ].join("\n"),
       );
     });
 
-    await t.step("the HTML part has only the renderer's tags and every value escaped", () => {
+    await t.step("the HTML part has only the renderer's tags and every value escaped", async () => {
       for (const name of leadNames) {
         const html = String(resendEmail(name).html);
         const foreign = tagNames(html).filter((tag) => !rendererTags.has(tag.toLowerCase()));
         assert.deepEqual(foreign, [], `${name}: no tag from the visitor`);
+        // The one link is the renderer's own, to the page that marks this lead as called.
+        const links = Array.from(html.matchAll(/<a href="([^"]*)"/g), (match) => match[1]);
+        assert.deepEqual(links, [(await markLink(name))?.replaceAll("&", "&amp;")]);
       }
       assert.deepEqual(cells(String(resendEmail("forgedLines").html)), [
         "Eve&lt;U+000D&gt;&lt;U+000A&gt;Phone: 555-0000&lt;U+2028&gt;Email: attacker@example.com&lt;U+2029&gt;&lt;U+202E&gt;gnp.exe =?UTF-8?B?SGk=?=",
@@ -236,7 +248,7 @@ Deno.test("a hostile message a visitor sends is stored verbatim (line breaks as 
     const [row] =
       await database.sql`select message from public.contact_requests where id = ${String(id)}`;
     assert.equal(row?.message, message.replace("\r\n", "\n"));
-    const [email] = provider.sent;
+    const email = provider.sent.find((sent) => sent.message.to === testConfig().notify.to);
     assert.ok(email);
     assert.ok(
       email.message.text.includes(

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { deliverPendingNotifications } from "../functions/send-contact-email/notificationQueue.ts";
 import type { EmailProvider } from "../functions/send-contact-email/providers/emailProvider.ts";
+import { deliveryContext, testConfig } from "./support/harness.ts";
 import { storeLead } from "./support/storedLeads.ts";
 import { startTestDatabase } from "./support/testDatabase.ts";
 
@@ -12,7 +13,7 @@ const down: EmailProvider = {
 Deno.test("a failing notification is retried after 30 s, 60 s, 2 min… up to the ceiling, then given up", async () => {
   const database = await startTestDatabase();
   const policy = { maxAttempts: 8, retryBaseSeconds: 30, retryMaxSeconds: 600, leaseSeconds: 120 };
-  const mailbox = { from: "website@bluewater.example", to: "owner@bluewater.example" };
+  const context = { ...deliveryContext(testConfig(), { email: down }), policy };
   let now = new Date("2026-05-04T12:00:00Z");
   try {
     const leadId = await storeLead(database.sql, {
@@ -25,16 +26,13 @@ Deno.test("a failing notification is retried after 30 s, 60 s, 2 min… up to th
     });
     const waits: number[] = [];
     for (let attempt = 1; attempt < policy.maxAttempts; attempt += 1) {
-      const report = await deliverPendingNotifications(database.db, down, now, {
-        policy,
-        mailbox,
-      });
+      const report = await deliverPendingNotifications(database.db, now, context);
       assert.equal(report.retrying, 1, `attempt ${attempt} is retried`);
       const [row] = await database.sql<{ next_attempt_at: Date }[]>`
         select next_attempt_at from public.contact_notifications where contact_request_id = ${leadId}`;
       assert.ok(row);
       assert.equal(
-        (await deliverPendingNotifications(database.db, down, now, { policy, mailbox })).retrying,
+        (await deliverPendingNotifications(database.db, now, context)).retrying,
         0,
         "nothing is sent before the wait is over",
       );
@@ -42,7 +40,7 @@ Deno.test("a failing notification is retried after 30 s, 60 s, 2 min… up to th
       now = row.next_attempt_at;
     }
     assert.deepEqual(waits, [30, 60, 120, 240, 480, 600, 600]);
-    const last = await deliverPendingNotifications(database.db, down, now, { policy, mailbox });
+    const last = await deliverPendingNotifications(database.db, now, context);
     assert.equal(last.failed, 1, "the last attempt gives up");
   } finally {
     await database.close();

@@ -43,7 +43,8 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
         set locked_until = now(), delivered_at = now(), provider_message_id = 'message-id'`;
       await database.sql`
         update public.contact_requests
-        set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)}`;
+        set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)},
+          contacted_at = now(), escalation_due_at = now(), escalated_at = now()`;
       await database.sql`
         insert into public.contact_request_keys (request_id, contact_request_id)
         select gen_random_uuid(), id from public.contact_requests limit 1`;

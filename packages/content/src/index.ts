@@ -4,6 +4,7 @@ export { chatLauncherCopy } from "./chat/launcherCopy.ts";
 // The contact contract, also its own entry: @bluewater/content/contact.
 export * from "./contract/index.ts";
 export { about } from "./copy/about.ts";
+export { acknowledgmentEmail } from "./copy/acknowledgmentEmail.ts";
 export { type Business, business } from "./copy/business.ts";
 export { claims, proofBand } from "./copy/claims.ts";
 export { contactSection, contactToasts } from "./copy/contact.ts";
@@ -14,9 +15,11 @@ export { type GalleryCategory, type GalleryItem, gallery } from "./copy/gallery.
 export { hero } from "./copy/hero.ts";
 export { businessHours } from "./copy/hours.ts";
 export { type ImageAsset, images } from "./copy/images.ts";
+export { markContactedPage } from "./copy/markContactedPage.ts";
 export { navigation, type SectionId, sectionIds } from "./copy/navigation.ts";
 export { notFoundPage } from "./copy/notFoundPage.ts";
 export { ownerEmail } from "./copy/ownerEmail.ts";
+export { ownerSms } from "./copy/ownerSms.ts";
 export { process } from "./copy/process.ts";
 export { serviceAreas, serviceAreasSuffix } from "./copy/serviceAreas.ts";
 export {

@@ -13,6 +13,8 @@ export interface ContactNotificationRow {
   last_error: string | null;
   delivered_at: Date | null;
   provider_message_id: string | null;
+  kind: string;
+  recipient: string;
 }
 
 /** A row of public.contact_rate_limits, as the drivers return it. */
@@ -45,4 +47,8 @@ export interface ContactRequestRow {
   user_agent: string;
   fingerprint: string | null;
   spam_reason: string | null;
+  contacted_at: Date | null;
+  seconds_to_contact: number | null;
+  escalation_due_at: Date | null;
+  escalated_at: Date | null;
 }

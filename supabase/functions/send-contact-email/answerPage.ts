@@ -10,7 +10,7 @@ import {
   contactAnswerPage as words,
 } from "@bluewater/content/contact";
 import { escapeText, escapeUTF8 } from "entities/escape";
-import { answerPageStyle } from "./answerPageStyle.ts";
+import { answerPageStyle, pageHead } from "./answerPageStyle.ts";
 
 export interface AnswerPageContent {
   /** The sentence that says what went wrong and what to do. */
@@ -93,13 +93,7 @@ export function renderAnswerPage(content: AnswerPageContent): string {
   const site = `${escapeUTF8(content.siteOrigin)}/`;
   const call = `<a href="${escapeUTF8(business.phone.href)}">${escapeText(words.callCta)}</a>`;
   return [
-    `<!doctype html>`,
-    `<html lang="${escapeUTF8(words.lang)}">`,
-    `<head><meta charset="utf-8">`,
-    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
-    `<meta name="robots" content="noindex">`,
-    `<title>${escapeText(words.title)}</title>`,
-    `<style>${answerPageStyle}</style></head>`,
+    ...pageHead({ lang: words.lang, title: words.title, style: answerPageStyle }),
     `<body><header><a href="${site}">${escapeText(words.businessName)}</a>${call}</header>`,
     `<main><h1>${escapeText(words.heading)}</h1>`,
     `<div class="reason"><p>${escapeText(content.reason)}</p>${otherList}</div>`,

@@ -1,3 +1,5 @@
+import { escapeText, escapeUTF8 } from "entities/escape";
+
 /**
  * The answer page's only style, inline so the page needs no second request: the site's colours
  * (packages/ui/src/theme.css tokens, checked by tests/answerPage.test.ts) and its system font.
@@ -29,7 +31,41 @@ button:hover{background:#fbbf24}
 [hidden]{display:none}
 `;
 
-/** The CSP source that allows exactly this style and no other inline style. */
-export const answerPageStyleSource: Promise<string> = crypto.subtle
-  .digest("SHA-256", new TextEncoder().encode(answerPageStyle))
-  .then((digest) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`);
+/**
+ * The start of one of the function's pages, through its head: language, phone-sized viewport,
+ * kept out of search engines, its title (escaped) and its one inline style.
+ */
+export function pageHead(page: { lang: string; title: string; style: string }): string[] {
+  return [
+    `<!doctype html>`,
+    `<html lang="${escapeUTF8(page.lang)}">`,
+    `<head><meta charset="utf-8">`,
+    `<meta name="viewport" content="width=device-width, initial-scale=1">`,
+    `<meta name="robots" content="noindex">`,
+    `<title>${escapeText(page.title)}</title>`,
+    `<style>${page.style}</style></head>`,
+  ];
+}
+
+/** The CSP source that allows exactly this style element and no other inline style. */
+export async function styleSource(css: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(css));
+  return `'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`;
+}
+
+export const answerPageStyleSource: Promise<string> = styleSource(answerPageStyle);
+
+/**
+ * The page that marks a lead as called wears the answer page's look, with the lead's details as
+ * a list and its outcome in the success colour (the theme's tokens, as above).
+ */
+export const contactedPageStyle = `${answerPageStyle}header span{color:#ffffff;font-weight:700}
+.lead{display:grid;grid-template-columns:max-content 1fr;gap:.375rem 1rem;margin:0 0 1.5rem;padding:1.25rem;border:1px solid #dbe2ea;border-radius:1rem;background:#ffffff;overflow-wrap:anywhere}
+.lead dt{font-weight:600;color:#475569}
+.lead dd{margin:0}
+.lead a{color:#115d97;font-weight:700}
+.done{margin:0 0 1rem;padding:.75rem 1rem;border-left:4px solid #067647;border-radius:.5rem;background:#ffffff;font-weight:600}
+form.mark{padding:0;border:0;background:none}
+`;
+
+export const contactedPageStyleSource: Promise<string> = styleSource(contactedPageStyle);

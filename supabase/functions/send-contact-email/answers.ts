@@ -10,7 +10,7 @@ import { renderAnswerPage } from "./answerPage.ts";
 import { answerPageStyleSource } from "./answerPageStyle.ts";
 import type { FunctionConfig } from "./config.ts";
 import { functionUrlFor } from "./functionUrl.ts";
-import { htmlResponse, jsonResponse, seeOther } from "./http.ts";
+import { cspSafe, htmlResponse, jsonResponse, seeOther } from "./http.ts";
 import { siteOriginFor } from "./siteOrigin.ts";
 
 export type RefusalStatus = 400 | 401 | 403 | 413 | 415 | 422 | 429 | 500 | 503;
@@ -71,9 +71,6 @@ function reasonForPeople(refusal: Refusal): string {
       return reasons.notAccepted;
   }
 }
-
-/** Text that can stand in a CSP source list as one source. */
-const cspSafe = /^[^\s;,'"]+$/;
 
 /**
  * Answers to a browser's plain form post (docs/function.md, "The answer"): a stored

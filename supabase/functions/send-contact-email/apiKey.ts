@@ -1,7 +1,7 @@
 const encoder = new TextEncoder();
 
 /** Compares in time independent of where the strings differ, so a key cannot be guessed byte by byte. */
-function constantTimeEqual(a: string, b: string): boolean {
+export function constantTimeEqual(a: string, b: string): boolean {
   const left = encoder.encode(a);
   const right = encoder.encode(b);
   let difference = left.length ^ right.length;

@@ -1,7 +1,5 @@
 import { toHex } from "./hex.ts";
-
-const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
+import { hmacSha256 } from "./hmac.ts";
 
 /**
  * The visitor's address: the first entry of the configured header (CLIENT_ADDRESS_HEADER,
@@ -14,30 +12,10 @@ export function clientAddress(headers: Headers, header = "x-forwarded-for"): str
   return forwarded || headers.get("x-real-ip")?.trim() || "unknown";
 }
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      encoder.encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 /**
  * A keyed hash, not a plain one: the IPv4 space is small enough to reverse an unkeyed SHA-256 by
  * brute force, so a leaked table must not reveal addresses without the secret too.
  */
 export async function hashClientAddress(address: string, secret: string): Promise<string> {
-  const signature = await crypto.subtle.sign(
-    "HMAC",
-    await hmacKey(secret),
-    encoder.encode(address),
-  );
-  return toHex(signature);
+  return toHex(await hmacSha256(secret, address));
 }

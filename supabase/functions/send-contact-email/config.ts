@@ -29,8 +29,30 @@ export interface FunctionConfig {
     resendApiUrl: string;
     logFile: string | undefined;
   };
+  sms: SmsSettings;
+  /** Minutes of business hours after which a lead nobody marked as called is escalated. */
+  escalationMinutes: number;
+  contactLink: ContactLinkSettings;
   delivery: DeliveryPolicy;
   delivererSecret: string | undefined;
+}
+
+/** The owner's text messages: none when NOTIFY_SMS_TO names no number. */
+export interface SmsSettings {
+  provider: string;
+  /** The numbers to text, one notification each; one not in E.164 form fails visibly. */
+  to: readonly string[];
+  /** The sending number (E.164), or a Twilio Messaging Service (MG…) that picks one. */
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  twilio: { accountSid: string | undefined; authToken: string | undefined; apiUrl: string };
+}
+
+/** The signed links of the owner's alerts to the page that marks a lead as called. */
+export interface ContactLinkSettings {
+  secret: string;
+  usesDevSecret: boolean;
+  days: number;
 }
 
 export interface DeliveryPolicy {
@@ -44,6 +66,12 @@ export type ReadEnv = (name: string) => string | undefined;
 
 /** Only for local development; a deployed function must get its own IP_HASH_SECRET. */
 export const devIpHashSecret = "local-development-ip-hash-secret";
+
+/** Only for local development; a deployed function must get its own CONTACT_LINK_SECRET. */
+export const devContactLinkSecret = "local-development-contact-link-secret";
+
+/** A phone number as Twilio takes it: +, a country code, at most 15 digits in all. */
+export const e164 = /^\+[1-9][0-9]{6,14}$/;
 
 export const defaultAllowedOrigins = ["http://localhost:8080", "http://127.0.0.1:8080"];
 
@@ -68,6 +96,29 @@ function positiveInteger(env: ReadEnv, name: string, fallback: number): number {
     throw new Error(`${name} must be a positive whole number, not "${value}"`);
   }
   return number;
+}
+
+/**
+ * NOTIFY_SMS_TO's numbers as given: one that is not E.164 is still a recipient, so that its
+ * notifications fail where `pnpm leads queue` shows why, rather than the function refusing to
+ * start and take leads. The column that keeps a recipient holds 32 characters.
+ */
+function smsRecipients(env: ReadEnv): string[] {
+  return [...new Set((list(env, "NOTIFY_SMS_TO") ?? []).map((number) => number.slice(0, 32)))];
+}
+
+function smsSettings(env: ReadEnv): SmsSettings {
+  return {
+    provider: text(env, "NOTIFY_SMS_PROVIDER") ?? "log",
+    to: smsRecipients(env),
+    from: text(env, "NOTIFY_SMS_FROM"),
+    messagingServiceSid: text(env, "TWILIO_MESSAGING_SERVICE_SID"),
+    twilio: {
+      accountSid: text(env, "TWILIO_ACCOUNT_SID"),
+      authToken: text(env, "TWILIO_AUTH_TOKEN"),
+      apiUrl: text(env, "TWILIO_API_URL") ?? "https://api.twilio.com",
+    },
+  };
 }
 
 /** The platform's publishable keys come as a JSON object of named keys. */
@@ -114,6 +165,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     ...(anonKey ? [anonKey] : []),
   ];
   const ipHashSecret = text(env, "IP_HASH_SECRET");
+  const contactLinkSecret = text(env, "CONTACT_LINK_SECRET");
   return {
     databaseUrl: text(env, "SUPABASE_DB_URL"),
     databasePoolMax: positiveInteger(env, "DB_POOL_MAX", 5),
@@ -136,6 +188,13 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       resendApiKey: text(env, "RESEND_API_KEY"),
       resendApiUrl: text(env, "RESEND_API_URL") ?? "https://api.resend.com",
       logFile: text(env, "NOTIFY_LOG_FILE"),
+    },
+    sms: smsSettings(env),
+    escalationMinutes: positiveInteger(env, "ESCALATE_AFTER_MINUTES", 15),
+    contactLink: {
+      secret: contactLinkSecret ?? devContactLinkSecret,
+      usesDevSecret: contactLinkSecret === undefined,
+      days: positiveInteger(env, "CONTACT_LINK_DAYS", 7),
     },
     delivery: {
       maxAttempts: positiveInteger(env, "NOTIFY_MAX_ATTEMPTS", 8),

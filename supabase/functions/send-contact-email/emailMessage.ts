@@ -1,6 +1,6 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { ownerEmail } from "@bluewater/content/owner-email";
-import { escapeText } from "entities/escape";
+import { escapeText, escapeUTF8 } from "entities/escape";
 import { clipText, showHidden, visibleLines } from "../_shared/leadText.ts";
 import type { ContactRequestRow } from "../_shared/tableRows.ts";
 
@@ -50,20 +50,41 @@ const bodyStyle = `margin:0;padding:16px;font-family:system-ui,sans-serif;${wrap
 const tableStyle = "width:100%;max-width:640px;table-layout:fixed;border-collapse:collapse";
 const labelStyle = "width:96px;padding:4px 12px 4px 0;text-align:left;vertical-align:top";
 const valueStyle = `padding:4px 0;vertical-align:top;${wrapAnywhere}`;
+// The site's amber button (packages/ui's accent), so the one action stands out on a phone.
+const linkStyle =
+  "display:inline-block;padding:10px 16px;border-radius:8px;background:#f59e0b;color:#041a2b;font-weight:600;text-decoration:none";
+
+/** One plain address, which a header can carry as it is (see `plainAddress`). */
+export function isPlainAddress(address: string): boolean {
+  return plainAddress.test(address);
+}
+
+export interface LeadEmailOptions {
+  /** Set for the escalation: the minutes of business hours nobody marked the lead in. */
+  escalationMinutes?: number | undefined;
+  /** The link to the page that marks the lead as called, when the function knows its address. */
+  markLink?: string | undefined;
+}
 
 /**
  * The email the company receives for a lead: every field, the service's label, Reply-To the
- * visitor so answering reaches them, plain text plus HTML. The visitor's text is shown as
- * docs/owner-tools.md describes: hidden characters as their codes, the message's lines indented
- * in the text part so no line of it can pose as a field.
+ * visitor so answering reaches them, plain text plus HTML, and the link that marks the lead as
+ * called. The visitor's text is shown as docs/owner-tools.md describes: hidden characters as
+ * their codes, the message's lines indented in the text part so no line of it can pose as a field.
  */
 export function renderLeadEmail(
   lead: LeadForEmail,
   mailbox: { from: string; to: string },
+  options: LeadEmailOptions = {},
 ): EmailMessage {
   const service = serviceText(lead.service);
-  const replyTo = plainAddress.test(lead.email) ? lead.email : undefined;
-  const { labels, intro } = ownerEmail;
+  const replyTo = isPlainAddress(lead.email) ? lead.email : undefined;
+  const { labels } = ownerEmail;
+  const escalation = options.escalationMinutes !== undefined;
+  const intro = escalation
+    ? ownerEmail.escalationIntro(options.escalationMinutes ?? 0)
+    : ownerEmail.intro;
+  const { markLink } = options;
   const fields: Array<[string, string]> = [
     [labels.name, showHidden(lead.name)],
     [labels.phone, showHidden(lead.phone)],
@@ -82,6 +103,7 @@ export function renderLeadEmail(
     `${labels.message}:`,
     ...message.map((line) => (line === "" ? "" : `  ${line}`)),
     "",
+    ...(markLink ? [`${ownerEmail.markCalled}: ${markLink}`, ""] : []),
     outro,
   ].join("\n");
   const row = (label: string, valueHtml: string) =>
@@ -95,6 +117,11 @@ export function renderLeadEmail(
     ...fields.map(([label, value]) => row(label, escapeText(value))),
     row(labels.message, message.map(escapeText).join("<br>")),
     "</table>",
+    ...(markLink
+      ? [
+          `<p><a href="${escapeUTF8(markLink)}" style="${linkStyle}">${escapeText(ownerEmail.markCalled)}</a></p>`,
+        ]
+      : []),
     `<p>${escapeText(outro)}</p>`,
     "</body></html>",
   ].join("\n");
@@ -103,7 +130,7 @@ export function renderLeadEmail(
     to: mailbox.to,
     replyTo,
     subject: breakEncodedWords(
-      `${ownerEmail.subjectPrefix}: ${clipText(showHidden(lead.name), subjectNameLength)} — ${service}`,
+      `${escalation ? ownerEmail.escalationSubjectPrefix : ownerEmail.subjectPrefix}: ${clipText(showHidden(lead.name), subjectNameLength)} — ${service}`,
     ),
     text,
     html,

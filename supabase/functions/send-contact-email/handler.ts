@@ -9,15 +9,22 @@ import { hasAcceptedApiKey, hasSecret } from "./apiKey.ts";
 import { isBrowserNavigation } from "./browserPost.ts";
 import { clientAddress, hashClientAddress } from "./clientAddress.ts";
 import type { FunctionConfig } from "./config.ts";
+import { answerContactedRoute } from "./contactedRoute.ts";
+import { contactedRoute } from "./contactLink.ts";
 import { corsHeaders, isAllowedOrigin, preflightResponse } from "./cors.ts";
 import { type Database, isDatabaseUnavailable } from "./database.ts";
+import { queueDueEscalations } from "./escalation.ts";
 import { contentFingerprint } from "./fingerprint.ts";
 import { functionUrlFor } from "./functionUrl.ts";
 import { errorResponse, jsonResponse } from "./http.ts";
 import { requestKeyOf } from "./idempotencyKey.ts";
-import { storeLead } from "./leadStore.ts";
-import { deliverPendingNotifications } from "./notificationQueue.ts";
-import type { EmailProvider } from "./providers/emailProvider.ts";
+import { type NotificationPlan, storeLead } from "./leadStore.ts";
+import { ownerNotifications } from "./notificationKinds.ts";
+import {
+  type DeliveryContext,
+  deliverPendingNotifications,
+  type Providers,
+} from "./notificationQueue.ts";
 import { pruneRateLimits } from "./rateLimit.ts";
 import { type BodyKind, bodyKindOf, readBody } from "./requestBody.ts";
 import { checkSubmission } from "./submission.ts";
@@ -26,7 +33,7 @@ export interface ContactHandlerDeps {
   config: FunctionConfig;
   /** Undefined when no database URL is configured: every lead request then answers 503. */
   db: Database | undefined;
-  provider: EmailProvider;
+  providers: Providers;
   now?: () => Date;
   /** Keeps work running after the answer: EdgeRuntime.waitUntil on Supabase. */
   runInBackground?: (task: Promise<unknown>) => void;
@@ -67,7 +74,7 @@ function mayPost(
 export function createContactHandler(
   deps: ContactHandlerDeps,
 ): (request: Request) => Promise<Response> {
-  const { config, provider } = deps;
+  const { config, providers } = deps;
   const now = deps.now ?? (() => new Date());
   const log =
     deps.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ""));
@@ -80,17 +87,27 @@ export function createContactHandler(
     if (!deps.db) throw new DatabaseNotConfigured("SUPABASE_DB_URL is not set");
     return deps.db;
   };
-  const mailbox = { from: config.notify.from, to: config.notify.to };
+  const plan: NotificationPlan = {
+    owner: ownerNotifications(config, "alert"),
+    escalationMinutes: config.escalationMinutes,
+  };
 
-  /** Sends one lead's email after answering; the deliverer retries it if this fails. */
-  function notify(db: Database, contactRequestId: string): void {
+  /** What notifications are sent with; the links in them lead to this function's address. */
+  function deliveryContext(request: Request): DeliveryContext {
+    return {
+      policy: config.delivery,
+      mailbox: { from: config.notify.from, to: config.notify.to },
+      providers,
+      functionUrl: functionUrlFor(request, config.functionUrl),
+      contactLink: config.contactLink,
+      escalationMinutes: config.escalationMinutes,
+    };
+  }
+
+  /** Sends one lead's notifications after answering; the deliverer retries what fails. */
+  function notify(db: Database, contactRequestId: string, context: DeliveryContext): void {
     runInBackground(
-      deliverPendingNotifications(db, provider, now(), {
-        policy: config.delivery,
-        mailbox,
-        contactRequestId,
-        limit: 1,
-      }),
+      deliverPendingNotifications(db, now(), context, { contactRequestId, limit: 20 }),
     );
   }
 
@@ -141,6 +158,7 @@ export function createContactHandler(
         now: now(),
       },
       config.rateLimit,
+      plan,
     );
     switch (outcome.kind) {
       case "limited":
@@ -153,26 +171,28 @@ export function createContactHandler(
         log(keyReusedLogMessage, { leadId: outcome.id });
         return await answers.refused({ status: 422, error: errors.keyReused });
       default:
-        // Bots get the same answer as people, so they learn nothing; their leads are never emailed.
-        if (outcome.notify) notify(db, outcome.id);
+        // Bots get the same answer as people, so they learn nothing; their leads notify no one.
+        if (outcome.notify) notify(db, outcome.id, deliveryContext(request));
         return answers.stored(outcome.id);
     }
   }
 
-  /** The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here. */
+  /**
+   * The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here. It
+   * escalates the leads whose time ran out unmarked, then sends everything due, those included.
+   */
   async function deliver(request: Request): Promise<Response> {
     if (!hasSecret(request.headers.get("x-deliverer-secret"), config.delivererSecret)) {
       return errorResponse(401, "Missing or wrong x-deliverer-secret.");
     }
     const db = database();
     const at = now();
-    const report = await deliverPendingNotifications(db, provider, at, {
-      policy: config.delivery,
-      mailbox,
+    const escalated = await queueDueEscalations(db, at, ownerNotifications(config, "escalation"));
+    const report = await deliverPendingNotifications(db, at, deliveryContext(request), {
       limit: 50,
     });
     const prunedRateLimitWindows = await pruneRateLimits(db, at);
-    return jsonResponse(200, { ...report, prunedRateLimitWindows });
+    return jsonResponse(200, { ...report, escalated, prunedRateLimitWindows });
   }
 
   /** Reads a refused form's fields anyway, best effort, so that the answer page can refill them. */
@@ -193,6 +213,15 @@ export function createContactHandler(
         : jsonAnswers(cors);
     try {
       const route = routeOf(request.url);
+      if (route.startsWith(contactedRoute)) {
+        return await answerContactedRoute(request, route, {
+          database,
+          contactLink: config.contactLink,
+          functionUrl: functionUrlFor(request, config.functionUrl),
+          now: now(),
+          log,
+        });
+      }
       if (route === "/deliver") {
         if (request.method !== "POST") return errorResponse(405, errors.method, { allow: "POST" });
         return await deliver(request);

@@ -2,6 +2,9 @@ import type { ContactRequest } from "@bluewater/content/contact";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../_shared/tableRows.ts";
 import { type Database, inTransaction, type Queryable } from "./database.ts";
+import { isPlainAddress } from "./emailMessage.ts";
+import { escalationDueAt } from "./escalationTime.ts";
+import type { PlannedNotification } from "./notificationKinds.ts";
 import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
@@ -17,8 +20,16 @@ export interface NewLead {
   now: Date;
 }
 
+/** What a real lead queues with it (docs/function.md, "The notifications"). */
+export interface NotificationPlan {
+  /** The owner's alerts: email, and SMS to each number. */
+  owner: readonly PlannedNotification[];
+  /** Minutes of business hours before a lead nobody marked as called is escalated. */
+  escalationMinutes: number;
+}
+
 export type StoreOutcome =
-  /** `notify`: a notification was queued in this transaction and is due now. */
+  /** `notify`: notifications were queued in this transaction and are due now. */
   | { kind: "created"; id: string; notify: boolean }
   | { kind: "duplicate"; id: string; notify: boolean }
   | { kind: "conflict"; id: string }
@@ -27,8 +38,11 @@ export type StoreOutcome =
 /** How long a post without a key is taken for a copy of an earlier lead with the same content. */
 export const duplicateWindowHours = 24;
 
-/** Advisory-lock namespaces (the first key of the two-key form), so the two kinds never collide. */
-const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269 } as const;
+/** How long an address that got an acknowledgment gets no other. */
+export const acknowledgmentWindowHours = 24;
+
+/** Advisory-lock namespaces (the first key of the two-key form), so the kinds never collide. */
+const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269, address: 0x61636b6e } as const;
 
 /** A 32-bit lock key from hex (a fingerprint or a UUID): collisions only serialise two posts. */
 function lockKey(hex: string): number {
@@ -66,17 +80,66 @@ async function recentLeadWithContent(
  * A copy of a lead flagged only for being sent too fast, now sent by someone who took their
  * time, lifts the flag and queues the email the first attempt did not get. A honeypot flag stays.
  */
-async function answerCopy(tx: Queryable, known: KnownLead, lead: NewLead): Promise<StoreOutcome> {
+async function answerCopy(
+  tx: Queryable,
+  known: KnownLead,
+  lead: NewLead,
+  plan: NotificationPlan,
+): Promise<StoreOutcome> {
   if (known.spam_reason !== "too-fast" || lead.spam !== undefined) {
     return { kind: "duplicate", id: known.id, notify: false };
   }
+  // The lead is real from now on: its escalation is counted from now, like a new lead's.
   await tx.query(sql`
-    update public.contact_requests set is_spam = false, spam_reason = null where id = ${known.id}`);
-  await tx.query(sql`
-    insert into public.contact_notifications (contact_request_id, next_attempt_at)
-    values (${known.id}, ${lead.now})
-    on conflict (contact_request_id) do nothing`);
+    update public.contact_requests
+    set is_spam = false, spam_reason = null,
+      escalation_due_at = ${escalationDueAt(lead.now, plan.escalationMinutes)}
+    where id = ${known.id}`);
+  await queueNotifications(tx, known.id, lead, plan);
   return { kind: "duplicate", id: known.id, notify: true };
+}
+
+/**
+ * Whether this address may get an acknowledgment now: one plain address (which a provider can
+ * deliver to and no header can be forged through) that got none in the last 24 hours. Holding a
+ * lock on the address, so two leads from it at once cannot both send one.
+ */
+async function mayAcknowledge(tx: Queryable, email: string, now: Date): Promise<boolean> {
+  if (!isPlainAddress(email)) return false;
+  await tx.query(
+    sql`select pg_advisory_xact_lock(${lockSpace.address}::int, hashtext(lower(${email})))`,
+  );
+  const { rows } = await tx.query(sql`
+    select 1 from public.contact_requests r
+    join public.contact_notifications n on n.contact_request_id = r.id
+    where lower(r.email) = lower(${email}) and n.kind = 'acknowledgment'
+      and n.created_at > ${now}::timestamptz - make_interval(hours => ${acknowledgmentWindowHours}::int)
+    limit 1`);
+  return rows.length === 0;
+}
+
+/**
+ * Queues a real lead's notifications, due now: the owner's alerts and, when allowed, the
+ * homeowner's acknowledgment. In the transaction that stores (or un-flags) the lead, so that a
+ * lead is never stored without them.
+ */
+async function queueNotifications(
+  tx: Queryable,
+  leadId: string,
+  lead: NewLead,
+  plan: NotificationPlan,
+): Promise<void> {
+  const notifications = [...plan.owner];
+  if (await mayAcknowledge(tx, lead.request.email, lead.now)) {
+    notifications.push({ kind: "acknowledgment", recipient: "" });
+  }
+  await tx.query(sql`
+    insert into public.contact_notifications
+      (contact_request_id, kind, recipient, created_at, next_attempt_at)
+    select ${leadId}::uuid, kind, recipient, ${lead.now}, ${lead.now}
+    from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[])
+      as planned(kind, recipient)
+    on conflict (contact_request_id, kind, recipient) do nothing`);
 }
 
 /**
@@ -87,13 +150,14 @@ async function answerCopy(tx: Queryable, known: KnownLead, lead: NewLead): Promi
  * - a known request id answers with its lead, or `conflict` when its content differs;
  * - otherwise a lead with the same content from the last 24 hours answers (its new key, if any,
  *   is kept as one more key of that lead);
- * - only a new lead counts against the rate limit, and its notification is queued with it, so a
- *   copy never consumes the limit and never sends a second email.
+ * - only a new lead counts against the rate limit, and its notifications are queued with it, so
+ *   a copy never consumes the limit and never notifies anyone twice.
  */
 export async function storeLead(
   db: Database,
   lead: NewLead,
   rateLimit: RateLimit,
+  plan: NotificationPlan,
 ): Promise<StoreOutcome> {
   const lock = (space: number, key: number) =>
     sql`select pg_advisory_xact_lock(${space}::int, ${key}::int)`;
@@ -107,7 +171,9 @@ export async function storeLead(
       const known = await leadByRequestId(tx, lead.requestId);
       if (known) {
         const sameContent = known.fingerprint === null || known.fingerprint === lead.fingerprint;
-        return sameContent ? await answerCopy(tx, known, lead) : { kind: "conflict", id: known.id };
+        return sameContent
+          ? await answerCopy(tx, known, lead, plan)
+          : { kind: "conflict", id: known.id };
       }
     }
     const copy = await recentLeadWithContent(tx, lead.fingerprint);
@@ -117,7 +183,7 @@ export async function storeLead(
           insert into public.contact_request_keys (request_id, contact_request_id)
           values (${lead.requestId}, ${copy.id})`);
       }
-      return await answerCopy(tx, copy, lead);
+      return await answerCopy(tx, copy, lead, plan);
     }
 
     const decision = await consumeRateLimit(tx, lead.clientAddressHash, lead.now, rateLimit);
@@ -125,23 +191,21 @@ export async function storeLead(
       return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
 
     const { request } = lead;
+    const real = lead.spam === undefined;
     const { rows } = await tx.query<Pick<ContactRequestRow, "id">>(sql`
       insert into public.contact_requests
         (request_id, fingerprint, name, email, phone, service, message, is_spam, spam_reason,
-         client_address_hash, user_agent)
+         client_address_hash, user_agent, escalation_due_at)
       values
         (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
          ${request.email}, ${request.phone}, ${request.service}, ${request.message},
-         ${lead.spam !== undefined}, ${lead.spam ?? null}, ${lead.clientAddressHash},
-         ${lead.userAgent})
+         ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash}, ${lead.userAgent},
+         ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null})
       returning id`);
     const inserted = rows[0];
     if (!inserted) throw new Error("the new contact request was not returned");
-    if (lead.spam === undefined) {
-      await tx.query(sql`
-        insert into public.contact_notifications (contact_request_id, next_attempt_at)
-        values (${inserted.id}, ${lead.now})`);
-    }
-    return { kind: "created", id: inserted.id, notify: lead.spam === undefined };
+    // Spam is stored for review, and never notifies anyone: neither the owner nor the address.
+    if (real) await queueNotifications(tx, inserted.id, lead, plan);
+    return { kind: "created", id: inserted.id, notify: real };
   });
 }

@@ -1,9 +1,15 @@
+import { strict as assert } from "node:assert";
 import { contactFunction } from "@bluewater/content/contact";
 import { type FunctionConfig, readConfig } from "../../functions/send-contact-email/config.ts";
 import type { Database } from "../../functions/send-contact-email/database.ts";
 import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
+import type { DeliveryContext } from "../../functions/send-contact-email/notificationQueue.ts";
 import type { EmailProvider } from "../../functions/send-contact-email/providers/emailProvider.ts";
-import { logProvider } from "../../functions/send-contact-email/providers/logProvider.ts";
+import {
+  logProvider,
+  logSmsProvider,
+} from "../../functions/send-contact-email/providers/logProvider.ts";
+import type { SmsProvider } from "../../functions/send-contact-email/providers/smsProvider.ts";
 
 export const testApiKey = "sb_publishable_test_key_for_the_tests";
 export const testOrigin = "http://localhost:8080";
@@ -22,34 +28,117 @@ export function testConfig(overrides: Record<string, string> = {}): FunctionConf
   return readConfig((name) => env[name]);
 }
 
+/** The key the tests' Resend fake accepts (`startResendFake(resendTestKey)`). */
+export const resendTestKey = "re_test_key";
+
+/** The test configuration with email through the Resend fake at `baseUrl`. */
+export function resendTestConfig(
+  baseUrl: string,
+  overrides: Record<string, string> = {},
+): FunctionConfig {
+  return testConfig({
+    NOTIFY_PROVIDER: "resend",
+    RESEND_API_KEY: resendTestKey,
+    RESEND_API_URL: baseUrl,
+    ...overrides,
+  });
+}
+
+/**
+ * A handler whose log providers keep every email and text for the test to read, on a clock the
+ * test sets (`setClock`, in ms since the epoch).
+ */
+export function startLoggingHandler(options: {
+  db: Database;
+  config?: FunctionConfig;
+  start: number;
+}) {
+  const email = logProvider({ print: false });
+  const sms = logSmsProvider({ print: false });
+  let clock = options.start;
+  const handler = startHandler({
+    db: options.db,
+    ...(options.config ? { config: options.config } : {}),
+    provider: email,
+    smsProvider: sms,
+    now: () => new Date(clock),
+  });
+  return {
+    ...handler,
+    email,
+    sms,
+    setClock(ms: number) {
+      clock = ms;
+    },
+  };
+}
+
+/** What the deliverer sends with, as the handler builds it for a request to `functionUrl`. */
+export function deliveryContext(
+  config: FunctionConfig,
+  providers: { email: EmailProvider; sms?: SmsProvider },
+): DeliveryContext {
+  return {
+    policy: config.delivery,
+    mailbox: { from: config.notify.from, to: config.notify.to },
+    providers: { email: providers.email, sms: providers.sms ?? logSmsProvider({ print: false }) },
+    functionUrl: config.functionUrl ?? functionUrl,
+    contactLink: config.contactLink,
+    escalationMinutes: config.escalationMinutes,
+  };
+}
+
 /** A handler wired like index.ts, with background work collected so a test can await it. */
 export function startHandler(options: {
   db: Database | undefined;
   config?: FunctionConfig;
   provider?: EmailProvider;
+  smsProvider?: SmsProvider;
   now?: () => Date;
 }) {
   const background: Promise<unknown>[] = [];
   const logged: string[] = [];
   const backgroundErrors: unknown[] = [];
   const provider = options.provider ?? logProvider({ print: false });
+  const smsProvider = options.smsProvider ?? logSmsProvider({ print: false });
   const handle = createContactHandler({
     config: options.config ?? testConfig(),
     db: options.db,
-    provider,
+    providers: { email: provider, sms: smsProvider },
     ...(options.now ? { now: options.now } : {}),
     runInBackground: (task) =>
       background.push(task.catch((error: unknown) => backgroundErrors.push(error))),
     log: (message) => logged.push(message),
   });
+  const settle = async (): Promise<void> => {
+    await Promise.all(background.splice(0));
+  };
   return {
     handle,
     provider,
+    smsProvider,
     logged,
     backgroundErrors,
     /** Waits for the notifications started after answering. */
-    async settle(): Promise<void> {
-      await Promise.all(background.splice(0));
+    settle,
+    /** Sends a valid submission (with `overrides`), expects 200, waits for its notifications. */
+    async submit(overrides: Record<string, unknown> = {}): Promise<string> {
+      const response = await handle(postRequest(validSubmission(overrides)));
+      assert.equal(response.status, 200);
+      const { id } = await readJson(response);
+      await settle();
+      return String(id);
+    },
+    /** The scheduled deliverer's call, as Supabase Cron makes it, and its report. */
+    async deliver(): Promise<Record<string, unknown>> {
+      const response = await handle(
+        new Request(`${functionUrl}/deliver`, {
+          method: "POST",
+          headers: { "x-deliverer-secret": "test-deliverer-secret" },
+        }),
+      );
+      assert.equal(response.status, 200);
+      return await readJson(response);
     },
   };
 }

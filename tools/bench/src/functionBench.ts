@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { localPublishableKey } from "@bluewater/stack/env";
+import { postLead } from "@bluewater/stack/post-lead";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import postgres from "postgres";
 
@@ -17,7 +17,8 @@ export interface FunctionBenchResult {
   storedExactlyOnce: boolean;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The nearest-rank percentile of sorted values; NaN for none. */
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return (
     sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
@@ -48,23 +49,15 @@ export async function benchFunction(options: {
       const index = next++;
       const requestId = randomUUID();
       const startedAt = performance.now();
-      const response = await fetch(options.functionsUrl, {
-        method: "POST",
-        headers: {
-          apikey: localPublishableKey,
-          "content-type": "application/json",
-          origin: "http://localhost:8080",
-        },
-        body: JSON.stringify({
-          name: `Bench Visitor ${index}`,
-          phone: "(586) 555-0123",
-          email: `bench${index}@example.com`,
-          service: "interior",
-          message: "Water in the basement after rain.",
-          requestId,
-          website: "",
-          elapsedMs: 15_000,
-        }),
+      const response = await postLead(options.functionsUrl, {
+        name: `Bench Visitor ${index}`,
+        phone: "(586) 555-0123",
+        email: `bench${index}@example.com`,
+        service: "interior",
+        message: "Water in the basement after rain.",
+        requestId,
+        website: "",
+        elapsedMs: 15_000,
       });
       const body = (await response.json()) as { id?: string };
       latencies.push(performance.now() - startedAt);

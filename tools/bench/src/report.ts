@@ -1,6 +1,7 @@
 import { type ChatOpenTimes, chatOpenRows } from "./chatOpenTime.ts";
 import type { FirstTapResult } from "./firstTap.ts";
 import { type LighthouseSummary, medianRun, type Spread, spread } from "./lighthouse.ts";
+import { type NotificationLatency, notificationRows } from "./notificationLatency.ts";
 import type { ScriptBytes } from "./scriptBytes.ts";
 import type { StackBench } from "./stackBench.ts";
 import type { StartupTasks } from "./startupTasks.ts";
@@ -19,6 +20,8 @@ export interface BenchResults {
   scripts: ScriptBytes;
   chatOpen: ChatOpenTimes;
   stack: StackBench;
+  /** The time from the function's 200 to each provider call. */
+  notifications: NotificationLatency;
   /** Figures that could not be measured, each with its reason. */
   missing: string[];
 }
@@ -198,6 +201,7 @@ export function benchRows(results: BenchResults): Row[] {
     ...chatOpenRows(results.chatOpen),
     ...desktopRows(results.desktop),
     ...stackRows(results.stack),
+    ...notificationRows(results.notifications),
   ];
 }
 

@@ -3,7 +3,8 @@
  * Lighthouse 13 (mobile: 5 runs, min/median/max, each beside a run of the same page without its
  * app and of a three-line static page; desktop: 1 run), the app's start-up tasks and the latency
  * of a first tap made while the app starts on a slowed phone, script bytes at three moments, and
- * the function's throughput. The same figures go to .bench/latest.json (git-ignored). A figure
+ * the function's throughput and the time from its 200 to each provider call. The same figures go
+ * to .bench/latest.json (git-ignored). A figure
  * that cannot be measured is reported as missing, with the reason, rather than stopping the bench.
  */
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,7 @@ import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import { measureChatOpenTime } from "./chatOpenTime.ts";
 import { measureFirstTaps } from "./firstTap.ts";
 import { runLighthouse } from "./lighthouse.ts";
+import { measureNotificationLatency } from "./notificationLatency.ts";
 import { type ReferencePages, startReferencePages } from "./referencePages.ts";
 import { type BenchResults, benchRows, formatTable, missingFigures } from "./report.ts";
 import { measureScriptBytes } from "./scriptBytes.ts";
@@ -96,6 +98,8 @@ const results = await withEmbeddedServer(async (serverUrl) => {
       referenceUrl: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
       log: say,
     });
+    say("the time from the function's 200 to each provider call, 100 leads");
+    const notifications = await measureNotificationLatency({ leads: 100, log: say });
     return {
       date: new Date().toISOString(),
       mobileRuns: referenceRuns.flatMap((round) => (round.page ? [round.page] : [])),
@@ -107,6 +111,7 @@ const results = await withEmbeddedServer(async (serverUrl) => {
       scripts,
       chatOpen,
       stack: localStack,
+      notifications,
       missing,
     } satisfies BenchResults;
   } finally {

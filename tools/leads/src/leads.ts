@@ -4,12 +4,18 @@ import { serviceOptionLabel } from "@bluewater/content/contact";
 import { readEnvironment } from "@bluewater/stack/env";
 import { openLeadsDatabase } from "./connect.ts";
 import { csvLine } from "./csv.ts";
-import { notificationQueue, recentLeads, retryFailedNotifications } from "./leadQueries.ts";
-import { leadLines, queueLines } from "./terminalRows.ts";
+import {
+  notificationQueue,
+  recentLeads,
+  responseSummary,
+  retryFailedNotifications,
+} from "./leadQueries.ts";
+import { channelLabel, leadState } from "./leadState.ts";
+import { leadLines, queueLines, summaryLine } from "./terminalRows.ts";
 
 const usage = `pnpm leads [command] [options]
 
-  list              recent leads, newest first (default)
+  list              recent leads, newest first, and how fast they were called (default)
   csv               every lead as CSV, to stdout or --out FILE
   queue             notifications not yet delivered (--all: delivered ones too)
   retry [LEAD_ID…]  put failed notifications back in the queue (all failed ones without ids)
@@ -42,6 +48,7 @@ try {
     const leads = await recentLeads(database.sql, { limit, includeSpam: values.spam });
     console.log(`${leads.length} most recent leads from ${database.description}:\n`);
     for (const lead of leads) console.log(leadLines(lead).join("\n"));
+    console.log(`\n${summaryLine(await responseSummary(database.sql, new Date()))}`);
   } else if (command === "csv") {
     const leads = await recentLeads(database.sql, { limit: 1_000_000, includeSpam: values.spam });
     const header = [
@@ -53,11 +60,12 @@ try {
       "service",
       "service_label",
       "message",
-      "status",
+      "state",
+      "contacted_at",
+      "seconds_to_contact",
+      "escalated_at",
       "is_spam",
-      "notification_status",
-      "attempts",
-      "last_error",
+      "notifications",
     ];
     const body = leads.map((lead) =>
       csvLine([
@@ -69,11 +77,23 @@ try {
         lead.service,
         serviceOptionLabel(lead.service),
         lead.message,
-        lead.status,
+        leadState(lead),
+        lead.contacted_at,
+        lead.seconds_to_contact,
+        lead.escalated_at,
         lead.is_spam,
-        lead.notification_status,
-        lead.attempts,
-        lead.last_error,
+        // One line per notification: where it went, its state, and why it failed.
+        lead.notifications
+          .map((notification) =>
+            [
+              `${channelLabel(notification)}: ${notification.status}`,
+              notification.attempts > 1 ? ` after ${notification.attempts} tries` : "",
+              notification.last_error && notification.status !== "delivered"
+                ? `: ${notification.last_error}`
+                : "",
+            ].join(""),
+          )
+          .join("\n"),
       ]),
     );
     const csv = csvLine(header) + body.join("");

@@ -1,6 +1,7 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { clipText, showHidden, visibleLines } from "@bluewater/supabase/lead-text";
-import type { LeadRow, QueueRow } from "./leadQueries.ts";
+import type { LeadRow, QueueRow, ResponseSummary } from "./leadQueries.ts";
+import { channelLabel, leadState, shortDuration, troubled } from "./leadState.ts";
 
 const indent = " ".repeat(18);
 
@@ -25,25 +26,33 @@ function when(date: Date | null): string {
   return date ? date.toISOString().replace("T", " ").slice(0, 16) : "";
 }
 
-function leadStatus(lead: LeadRow): string {
-  if (lead.is_spam) return "spam";
-  if (lead.status === "notification_failed") return `email failed (${lead.attempts} tries)`;
-  if (lead.status === "new" && lead.attempts) return `email retrying (${lead.attempts})`;
-  return lead.status === "notified" ? "emailed" : "new";
-}
-
-/** What `pnpm leads list` prints for one lead: its row, then its message and last error. */
+/** What `pnpm leads list` prints for one lead: its row, then its message and its troubles. */
 export function leadLines(lead: LeadRow): string[] {
+  const toContact = lead.seconds_to_contact === null ? "—" : shortDuration(lead.seconds_to_contact);
   const row =
-    `${when(lead.created_at)}  ${column(leadStatus(lead), 22)} ${column(lead.name, 24)} ` +
-    `${column(lead.phone, 18)} ${column(lead.email, 30)} ` +
+    `${when(lead.created_at)}  ${column(leadState(lead), 10)} ${column(toContact, 10)} ` +
+    `${column(lead.name, 24)} ${column(lead.phone, 18)} ${column(lead.email, 30)} ` +
     `${column(serviceOptionLabel(lead.service) || "—", 26)} ${lead.id}`;
   const lines = [row];
   if (lead.message) lines.push(`${indent}${messagePreview(lead.message, 120)}`);
-  if (lead.status === "notification_failed") {
-    lines.push(`${indent}last error: ${column(lead.last_error ?? "", 200).trimEnd()}`);
+  for (const notification of lead.notifications) {
+    const trouble = troubled(notification);
+    if (trouble) {
+      lines.push(`${indent}${trouble}: ${column(notification.last_error ?? "", 200).trimEnd()}`);
+    }
   }
   return lines;
+}
+
+/** The last line of `list`: how fast the business answered its real leads of the last 30 days. */
+export function summaryLine(summary: ResponseSummary): string {
+  const leads = `${summary.leads} lead${summary.leads === 1 ? "" : "s"}`;
+  const never = summary.leads - summary.marked;
+  const times =
+    summary.median === null || summary.p90 === null
+      ? "none marked as called yet"
+      : `time to contact median ${shortDuration(summary.median)}, 90th percentile ${shortDuration(summary.p90)}; ${never} never marked as called`;
+  return `Last 30 days: ${leads}; ${times}.`;
 }
 
 /** What `pnpm leads queue` prints for one notification. */
@@ -53,9 +62,11 @@ export function queueLines(row: QueueRow): string[] {
       ? `delivered ${when(row.delivered_at)}`
       : row.status === "failed"
         ? "FAILED"
-        : `next try ${when(row.next_attempt_at)}`;
+        : row.status === "cancelled"
+          ? "cancelled (marked called)"
+          : `next try ${when(row.next_attempt_at)}`;
   const lines = [
-    `${column(state, 28)} attempts ${String(row.attempts).padStart(2)}  ${column(row.name, 24)} lead ${row.lead_id}`,
+    `${column(state, 28)} attempts ${String(row.attempts).padStart(2)}  ${column(channelLabel(row), 30)} ${column(row.name, 24)} lead ${row.lead_id}`,
   ];
   if (row.last_error && row.status !== "delivered") {
     lines.push(`${" ".repeat(29)}${column(row.last_error, 200).trimEnd()}`);

@@ -55,15 +55,18 @@ test("pnpm leads list shows a lead's hidden characters as codes, never as themse
     [
       `4 most recent leads from DATABASE_URL:`,
       ``,
-      `2026-05-04 12:03  email failed (8 tries) Eve<U+001B>[2J<U+0007>   (586) 555-0123<U+… eve@example.com<U+001B>[1A<U+… Interior Waterproofing     ${ids.escapes}`,
+      `2026-05-04 12:03  new        —          Eve<U+001B>[2J<U+0007>   (586) 555-0123<U+… eve@example.com<U+001B>[1A<U+… Interior Waterproofing     ${ids.escapes}`,
       `                  Wet wall<U+001B>]0;pwned<U+0007> ↵ second line ↵ third<U+009B>31m red <U+202E>evil<U+202C><U+200B>end 🏠💧`,
-      `                  last error: resend 422 validation_error: <U+001B>[31mrejected`,
-      `2026-05-04 12:02  new                    <U+200B>=HYPERLINK("htt… ＋1 (586) 555-0123  -1+1@example.com               —                          ${ids.formulas}`,
+      `                  owner email failed (8 tries): resend 422 validation_error: <U+001B>[31mrejected`,
+      `2026-05-04 12:02  new        —          <U+200B>=HYPERLINK("htt… ＋1 (586) 555-0123  -1+1@example.com               —                          ${ids.formulas}`,
       `                  <U+FEFF> ＝1+1 ↵ second line @ noon`,
-      `2026-05-04 12:01  new                    Eve<U+000D><U+000A>Phon… (586) 555-0123<U+… eve@example.com<U+000D><U+000… Egress Windows             ${ids.forgedLines}`,
+      `2026-05-04 12:01  new        —          Eve<U+000D><U+000A>Phon… (586) 555-0123<U+… eve@example.com<U+000D><U+000… Egress Windows             ${ids.forgedLines}`,
       `                  Line one ↵ Phone: 000 fake ↵ <script>alert(1)</script> & "quotes" ↵ Received: never ↵ indented`,
-      `2026-05-04 12:00  new                    L${"o".repeat(22)}… (586) 555-0199     long@example.com               —                          ${ids.longWord}`,
+      `2026-05-04 12:00  new        —          L${"o".repeat(22)}… (586) 555-0199     long@example.com               —                          ${ids.longWord}`,
       `                  W${"a".repeat(118)}…`,
+      "",
+      // The fixtures are from May 2026, older than the summary's 30 days.
+      "Last 30 days: 0 leads; none marked as called yet.",
       "",
     ].join("\n"),
   );
@@ -77,11 +80,11 @@ test("pnpm leads queue shows names and errors the same way", async () => {
     [
       `4 notifications not yet delivered (DATABASE_URL):`,
       ``,
-      `FAILED                       attempts  8  Eve<U+001B>[2J<U+0007>   lead ${ids.escapes}`,
+      `FAILED                       attempts  8  owner email                    Eve<U+001B>[2J<U+0007>   lead ${ids.escapes}`,
       `                             resend 422 validation_error: <U+001B>[31mrejected`,
-      `next try 2026-05-04 12:02    attempts  0  <U+200B>=HYPERLINK("htt… lead ${ids.formulas}`,
-      `next try 2026-05-04 12:01    attempts  0  Eve<U+000D><U+000A>Phon… lead ${ids.forgedLines}`,
-      `next try 2026-05-04 12:00    attempts  0  L${"o".repeat(22)}… lead ${ids.longWord}`,
+      `next try 2026-05-04 12:02    attempts  0  owner email                    <U+200B>=HYPERLINK("htt… lead ${ids.formulas}`,
+      `next try 2026-05-04 12:01    attempts  0  owner email                    Eve<U+000D><U+000A>Phon… lead ${ids.forgedLines}`,
+      `next try 2026-05-04 12:00    attempts  0  owner email                    L${"o".repeat(22)}… lead ${ids.longWord}`,
       "",
     ].join("\n"),
   );
@@ -93,11 +96,11 @@ test("pnpm leads csv neutralises formulas behind invisible or full-width charact
   assert.equal(
     output,
     [
-      `"id","created_at","name","email","phone","service","service_label","message","status","is_spam","notification_status","attempts","last_error"`,
-      `"${ids.escapes}","2026-05-04T12:03:00.000Z","Eve<U+001B>[2J<U+0007>","eve@example.com<U+001B>[1A<U+001B>[2K","(586) 555-0123<U+0008><U+0008><U+0008><U+0008>","interior","Interior Waterproofing","Wet wall<U+001B>]0;pwned<U+0007>\nsecond line\nthird<U+009B>31m red <U+202E>evil<U+202C><U+200B>end 🏠💧","notification_failed","false","failed","8","resend 422 validation_error: <U+001B>[31mrejected"`,
-      `"${ids.formulas}","2026-05-04T12:02:00.000Z","'<U+200B>=HYPERLINK(""http://evil.example"",""x"")<U+2060>","'　-1+1@example.com","'＋1 (586) 555-0123","'ㅤ=1+1","","'<U+FEFF> ＝1+1\nsecond line @ noon","new","false","pending","0",""`,
-      `"${ids.forgedLines}","2026-05-04T12:01:00.000Z","Eve\nPhone: 555-0000\nEmail: attacker@example.com\n<U+202E>gnp.exe =?UTF-8?B?SGk=?=","eve@example.com\nBcc: victim@example.com","(586) 555-0123\nEmail: fake@example.com","egress","Egress Windows","Line one\nPhone: 000 fake\n<script>alert(1)</script> & ""quotes""\nReceived: never\n\n\tindented","new","false","pending","0",""`,
-      `"${ids.longWord}","2026-05-04T12:00:00.000Z","L${"o".repeat(999)}","long@example.com","(586) 555-0199","","","W${"a".repeat(1998)}h","new","false","pending","0",""`,
+      `"id","created_at","name","email","phone","service","service_label","message","state","contacted_at","seconds_to_contact","escalated_at","is_spam","notifications"`,
+      `"${ids.escapes}","2026-05-04T12:03:00.000Z","Eve<U+001B>[2J<U+0007>","eve@example.com<U+001B>[1A<U+001B>[2K","(586) 555-0123<U+0008><U+0008><U+0008><U+0008>","interior","Interior Waterproofing","Wet wall<U+001B>]0;pwned<U+0007>\nsecond line\nthird<U+009B>31m red <U+202E>evil<U+202C><U+200B>end 🏠💧","new","","","","false","owner email: failed after 8 tries: resend 422 validation_error: <U+001B>[31mrejected"`,
+      `"${ids.formulas}","2026-05-04T12:02:00.000Z","'<U+200B>=HYPERLINK(""http://evil.example"",""x"")<U+2060>","'　-1+1@example.com","'＋1 (586) 555-0123","'ㅤ=1+1","","'<U+FEFF> ＝1+1\nsecond line @ noon","new","","","","false","owner email: pending"`,
+      `"${ids.forgedLines}","2026-05-04T12:01:00.000Z","Eve\nPhone: 555-0000\nEmail: attacker@example.com\n<U+202E>gnp.exe =?UTF-8?B?SGk=?=","eve@example.com\nBcc: victim@example.com","(586) 555-0123\nEmail: fake@example.com","egress","Egress Windows","Line one\nPhone: 000 fake\n<script>alert(1)</script> & ""quotes""\nReceived: never\n\n\tindented","new","","","","false","owner email: pending"`,
+      `"${ids.longWord}","2026-05-04T12:00:00.000Z","L${"o".repeat(999)}","long@example.com","(586) 555-0199","","","W${"a".repeat(1998)}h","new","","","","false","owner email: pending"`,
       "",
     ].join("\r\n"),
   );

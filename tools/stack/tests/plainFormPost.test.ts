@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { after, before, test } from "node:test";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import postgres from "postgres";
 import { localPublishableKey } from "../src/env.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
-
-const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+import { launchChromium } from "./support/chromium.ts";
 
 /** The browser's own function, run in the page: the tools compile without the DOM's types. */
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
@@ -40,9 +38,7 @@ let sql: postgres.Sql;
 let browser: Browser;
 
 before(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`no Chromium at ${chromiumPath}: install chromium or set CHROME_PATH`);
-  }
+  browser = await launchChromium();
   let functionsUrl = "";
   site = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -54,7 +50,6 @@ before(async () => {
   stack = await startThrowawayStack({ env: { ALLOWED_ORIGINS: siteOrigin } });
   functionsUrl = stack.functionsUrl;
   sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
-  browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 });
 
 after(async () => {

@@ -1,5 +1,11 @@
-/** Business hours (docs/content.md), in the words shown and in schema.org's form for the JSON-LD. */
+/**
+ * Business hours (docs/content.md), in the words shown and in schema.org's form for the JSON-LD.
+ * The contact function counts a lead's escalation time inside `openingHoursSpecification`, read
+ * in `timeZone` (the business's own, in Michigan).
+ */
 export const businessHours = {
+  /** IANA time zone of the hours below. */
+  timeZone: "America/Detroit",
   heading: "Business Hours",
   rows: [
     { days: "Monday – Friday", hours: "8:00 AM – 6:00 PM" },

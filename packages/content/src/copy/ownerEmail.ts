@@ -8,6 +8,12 @@ export const ownerEmail = {
   /** The subject is "<prefix>: <name> — <service>". */
   subjectPrefix: "New inspection request",
   intro: `New inspection request from the ${business.name} website.`,
+  /** The escalation, sent once when nobody marked the lead as called in time. */
+  escalationSubjectPrefix: "Not called yet",
+  escalationIntro: (minutes: number) =>
+    `No one has marked this request as called within ${minutes} minutes of business hours. Please call them now.`,
+  /** The link to the page that marks the lead as called (text part: "<label>: <address>"). */
+  markCalled: "Called them? Mark the lead as called",
   labels: {
     name: "Name",
     phone: "Phone",

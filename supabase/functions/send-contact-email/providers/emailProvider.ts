@@ -10,8 +10,14 @@ export interface EmailProvider {
   send(message: EmailMessage, idempotencyKey: string): Promise<SendResult>;
 }
 
-/** Stands in when the configuration cannot send: leads are still stored, and the queue says why. */
-export function misconfiguredProvider(name: string, problem: string): EmailProvider {
+/**
+ * Stands in, for email or SMS, when the configuration cannot send: leads are still stored, and
+ * the queue says why.
+ */
+export function misconfiguredProvider(
+  name: string,
+  problem: string,
+): { readonly name: string; send(): Promise<SendResult> } {
   return {
     name,
     send: () =>

@@ -1,0 +1,12 @@
+import type { LeadForEmail } from "../../functions/send-contact-email/emailMessage.ts";
+
+/** A lead as the renderers read it from the database. */
+export const sampleLead: LeadForEmail = {
+  id: "8b0d8b6e-7f4e-4a53-9a6b-1c2d3e4f5a6b",
+  created_at: new Date("2026-05-04T12:00:00Z"),
+  name: "Dana Homeowner",
+  email: "dana@example.com",
+  phone: "(586) 555-0123",
+  service: "egress",
+  message: "Need a bigger basement window.",
+};

@@ -1,0 +1,152 @@
+import { gsmSegments, isGsmText } from "../../functions/send-contact-email/smsText.ts";
+
+export interface TwilioFakeMessage {
+  sid: string;
+  to: string;
+  from: string;
+  body: string;
+  dateCreated: Date;
+  numSegments: number;
+}
+
+/**
+ * up: sends; down: answers 500; rateLimited: answers 429 (20429); refusing: answers 400 (21610,
+ * the number unsubscribed); answerLost: sends, but the answer is lost on the way back (a 502
+ * from Twilio's edge), so the sender cannot know the message went out.
+ */
+type Mode = "up" | "down" | "rateLimited" | "refusing" | "answerLost";
+
+/** Twilio's error body, `{ code, message, more_info, status }`, with the HTTP status. */
+function twilioError(status: number, code: number, message: string): Response {
+  return Response.json(
+    { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
+    { status },
+  );
+}
+
+const e164 = /^\+[1-9][0-9]{6,14}$/;
+
+/** Segments as Twilio counts them: GSM-7 (160, or 153 a part) or else UCS-2 (70, or 67 a part). */
+function segmentsOf(body: string): number {
+  if (isGsmText(body)) return gsmSegments(body);
+  const units = body.length;
+  return units <= 70 ? 1 : Math.ceil(units / 67);
+}
+
+function resource(message: TwilioFakeMessage, accountSid: string) {
+  return {
+    sid: message.sid,
+    account_sid: accountSid,
+    to: message.to,
+    from: message.from,
+    body: message.body,
+    status: "queued",
+    num_segments: String(message.numSegments),
+    direction: "outbound-api",
+    date_created: message.dateCreated.toUTCString().replace("GMT", "+0000"),
+    date_sent: null,
+    error_code: null,
+    error_message: null,
+    uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
+  };
+}
+
+/**
+ * A stand-in for api.twilio.com that holds a sender to the Messages API's documented contract:
+ * POST /2010-04-01/Accounts/{AccountSid}/Messages.json with HTTP Basic auth (AccountSid:AuthToken)
+ * and form fields To, Body and From or MessagingServiceSid; 201 with the Message resource; errors
+ * `{ code, message, more_info, status }` (20003 authenticate, 21211 invalid To, 21602 no body,
+ * 21603 no From, 20429 too many requests); GET of the same address lists the messages, newest
+ * first, filtered by To and From. Like Twilio, it takes no idempotency key: every POST sends.
+ */
+export function startTwilioFake(accountSid: string, authToken: string) {
+  let mode: Mode = "up";
+  const messages: TwilioFakeMessage[] = [];
+  let requests = 0;
+  const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
+  const expectedAuthorization = `Basic ${btoa(`${accountSid}:${authToken}`)}`;
+
+  const list = (url: URL) => {
+    const to = url.searchParams.get("To");
+    const from = url.searchParams.get("From");
+    const pageSize = Number(url.searchParams.get("PageSize") ?? "50");
+    const found = messages
+      .filter(
+        (message) => (to === null || message.to === to) && (from === null || message.from === from),
+      )
+      .toReversed()
+      .slice(0, pageSize);
+    return Response.json({
+      messages: found.map((message) => resource(message, accountSid)),
+      page: 0,
+      page_size: pageSize,
+      first_page_uri: `${path}?PageSize=${pageSize}&Page=0`,
+      next_page_uri: null,
+      previous_page_uri: null,
+      uri: `${path}${url.search}`,
+      start: 0,
+      end: Math.max(0, found.length - 1),
+    });
+  };
+
+  const handler = async (request: Request): Promise<Response> => {
+    requests += 1;
+    const url = new URL(request.url);
+    if (url.pathname !== path)
+      return twilioError(404, 20404, "The requested resource was not found");
+    if (request.headers.get("authorization") !== expectedAuthorization) {
+      return twilioError(401, 20003, "Authenticate");
+    }
+    if (request.method === "GET") return list(url);
+    if (request.method !== "POST") return twilioError(405, 20004, "Method not allowed");
+    if (!request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")) {
+      return twilioError(400, 21602, "Message body is required.");
+    }
+    const form = new URLSearchParams(await request.text());
+    const to = form.get("To");
+    const body = form.get("Body") ?? "";
+    const from = form.get("From") ?? (form.get("MessagingServiceSid") ? "+15005550006" : null);
+    if (!to) return twilioError(400, 21604, "A 'To' phone number is required.");
+    if (!e164.test(to)) {
+      return twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+    }
+    if (!from) return twilioError(400, 21603, "A 'From' phone number is required.");
+    if (body === "") return twilioError(400, 21602, "Message body is required.");
+    if (body.length > 1600) {
+      return twilioError(
+        400,
+        21617,
+        "The concatenated message body exceeds the 1600 character limit.",
+      );
+    }
+    if (mode === "down") return twilioError(500, 20500, "An internal server error has occurred");
+    if (mode === "rateLimited") return twilioError(429, 20429, "Too Many Requests");
+    if (mode === "refusing") {
+      return twilioError(400, 21610, "Attempt to send to unsubscribed recipient");
+    }
+    const message: TwilioFakeMessage = {
+      sid: `SM${crypto.randomUUID().replaceAll("-", "")}`,
+      to,
+      from,
+      body,
+      dateCreated: new Date(),
+      numSegments: segmentsOf(body),
+    };
+    messages.push(message);
+    if (mode === "answerLost") return new Response("Bad Gateway", { status: 502 });
+    return Response.json(resource(message, accountSid), { status: 201 });
+  };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
+
+  return {
+    baseUrl: `http://127.0.0.1:${server.addr.port}`,
+    messages,
+    get requests() {
+      return requests;
+    },
+    setMode(next: Mode) {
+      mode = next;
+    },
+    close: () => server.shutdown(),
+  };
+}
