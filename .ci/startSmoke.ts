@@ -2,8 +2,9 @@
  * The README's `pnpm start`, as a developer runs it, on a data folder of its own:
  *
  * 1. it comes up; the site answers; a lead sent to the function is stored (`pnpm leads` lists
- *    it) and emailed to the log provider; Ctrl-C (SIGINT to the whole process group, as a
- *    terminal sends it) stops every part and frees every port;
+ *    it), the owner's email and text and the homeowner's acknowledgment reach the log providers;
+ *    Ctrl-C (SIGINT to the whole process group, as a terminal sends it) stops every part and frees
+ *    every port;
  * 2. it starts again and still lists the lead; SIGTERM to the group (a process manager) stops it;
  * 3. it is killed outright (SIGKILL to the group); the next start recovers and lists the lead.
  *
@@ -132,10 +133,25 @@ try {
   if (!listedLeads().includes(lead.id)) fail("pnpm leads does not list the lead");
   say(`lead ${lead.id} stored, and pnpm leads lists it`);
   const outbox = join(dataDir, "outbox.jsonl");
-  await until("the owner's email", () =>
-    existsSync(outbox) ? readFileSync(outbox, "utf8").includes(lead.requestId) : false,
+  const sent = (channel: string, to: string, carrying: string) =>
+    (existsSync(outbox) ? readFileSync(outbox, "utf8") : "")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { channel: string; message: { to: string } })
+      .some(
+        (entry) =>
+          entry.channel === channel &&
+          entry.message.to.includes(to) &&
+          JSON.stringify(entry.message).includes(carrying),
+      );
+  await until(
+    "the owner's email and text, and the homeowner's acknowledgment",
+    () =>
+      sent("email", "", lead.requestId) &&
+      sent("sms", local.NOTIFY_SMS_TO ?? "", "Smoke Test") &&
+      sent("email", "smoke@example.com", ""),
   );
-  say("the owner's email is in the log provider's outbox");
+  say("the owner's email and text, and the homeowner's acknowledgment, are in the outbox");
   await first.stopWith("SIGINT");
 
   const second = await start();
