@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -5,17 +6,22 @@ import { join } from "node:path";
 import { createSiteServer } from "@bluewater/serve";
 
 /**
- * Two pages the bench measures beside the real one, so that each Lighthouse figure can be read
- * against what this host gives without the app, and without any page at all:
+ * The pages the bench measures beside the real one, each built from the real build and served by
+ * the same server with the same `_headers`, so a difference in a figure is the page's own:
  *
+ * - **static template**: the reference the speed targets are judged against. It is what a
+ *   comparable marketing page built from a static template ships: the same HTML with no script but
+ *   its JSON-LD, and its CSS in an external, render-blocking stylesheet (`staticTemplate`);
  * - **without app**: the built page with its inline boot script removed, which is exactly what a
- *   visitor with JavaScript off gets (same HTML, same CSS, same headers);
- * - **minimal**: a three-line static page, served the same way.
+ *   visitor with JavaScript off gets (same HTML, same inline CSS, same headers): beside the
+ *   template it shows what inlining the CSS is worth;
+ * - **minimal**: a three-line static page, served the same way: this host's floor.
  *
  * Lighthouse's simulated TBT counts Chrome's own navigation commit task (tens of ms on this host,
  * times four) against the page, so even the minimal page shows blocking time on some runs.
  */
 export interface ReferencePages {
+  staticTemplateUrl: string;
   withoutAppUrl: string;
   minimalUrl: string;
   close(): Promise<void>;
@@ -33,12 +39,53 @@ export function withoutApp(html: string): string {
   return html.replace(bootScript, "");
 }
 
+/** The stylesheet the build inlines into the head (apps/web/scripts/build.ts). */
+const inlineStyle = /<style>([\s\S]*?)<\/style>/g;
+
+/** The static template: its page, and its stylesheet with the path the page links it at. */
+export interface StaticTemplate {
+  html: string;
+  css: string;
+  /** Under /assets/, so the site's `_headers` cache it as they cache every built asset. */
+  stylesheetPath: string;
+}
+
+/**
+ * The built page as a static template ships it: no app (`withoutApp`), and the inline stylesheet
+ * moved, unchanged, into a file linked from the same place in the head, where it blocks the first
+ * paint until it has arrived, as a static template's stylesheet does. The name carries a hash of the
+ * CSS, like the build's own assets. The CSP's `style-src 'self'` already allows a same-origin file.
+ */
+export function staticTemplate(html: string): StaticTemplate {
+  const page = withoutApp(html);
+  const styles = [...page.matchAll(inlineStyle)];
+  const [style] = styles;
+  if (styles.length !== 1 || !style) {
+    throw new Error(`expected one inline stylesheet in the built page, found ${styles.length}`);
+  }
+  const css = style[1] ?? "";
+  if (style.index > page.indexOf("</head>"))
+    throw new Error("the inline stylesheet is not in the head");
+  // Moved from / to /assets/, a relative url() in the CSS would point elsewhere.
+  if (/url\(\s*["']?(?!data:|\/|https?:)/.test(css)) {
+    throw new Error("the inline stylesheet has a relative url(): moving it would break it");
+  }
+  const hash = createHash("sha256").update(css).digest("base64url").slice(0, 8);
+  const stylesheetPath = `/assets/template-${hash}.css`;
+  return {
+    html: page.replace(style[0], () => `<link rel="stylesheet" href="${stylesheetPath}">`),
+    css,
+    stylesheetPath,
+  };
+}
+
 const minimalHtml = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Reference</title></head><body><h1>Water in the basement?</h1><p>Call us.</p></body></html>
 `;
 
-async function serve(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/** Serves a built site on a free port of 127.0.0.1 with `@bluewater/serve`, as the stack does. */
+export async function serveSite(root: string): Promise<{ url: string; close(): Promise<void> }> {
   const server = await createSiteServer(root, (error) => console.error("[bench]", error));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -48,25 +95,34 @@ async function serve(root: string): Promise<{ url: string; close(): Promise<void
   };
 }
 
-/** Builds both reference sites from `distDir` in a temporary folder and serves them. */
+/** Builds the reference sites from `distDir` in a temporary folder and serves them. */
 export async function startReferencePages(distDir: string): Promise<ReferencePages> {
   const dir = await mkdtemp(join(tmpdir(), "bluewater-reference-"));
+  const builtPage = await readFile(join(distDir, "index.html"), "utf8");
+  const templateDir = join(dir, "static-template");
   const withoutAppDir = join(dir, "without-app");
   const minimalDir = join(dir, "minimal");
+  await cp(distDir, templateDir, { recursive: true });
+  const template = staticTemplate(builtPage);
+  await writeFile(join(templateDir, "index.html"), template.html);
+  await writeFile(join(templateDir, template.stylesheetPath), template.css);
   await cp(distDir, withoutAppDir, { recursive: true });
-  const page = join(withoutAppDir, "index.html");
-  await writeFile(page, withoutApp(await readFile(page, "utf8")));
+  await writeFile(join(withoutAppDir, "index.html"), withoutApp(builtPage));
   await mkdir(minimalDir);
   await copyFile(join(distDir, "_headers"), join(minimalDir, "_headers"));
   await writeFile(join(minimalDir, "index.html"), minimalHtml);
   await writeFile(join(minimalDir, "404.html"), minimalHtml);
-  const withoutAppSite = await serve(withoutAppDir);
-  const minimalSite = await serve(minimalDir);
+  const sites = [
+    await serveSite(templateDir),
+    await serveSite(withoutAppDir),
+    await serveSite(minimalDir),
+  ] as const;
   return {
-    withoutAppUrl: withoutAppSite.url,
-    minimalUrl: minimalSite.url,
+    staticTemplateUrl: sites[0].url,
+    withoutAppUrl: sites[1].url,
+    minimalUrl: sites[2].url,
     async close() {
-      await Promise.all([withoutAppSite.close(), minimalSite.close()]);
+      await Promise.all(sites.map((site) => site.close()));
       await rm(dir, { recursive: true, force: true });
     },
   };

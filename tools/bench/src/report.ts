@@ -1,18 +1,17 @@
 import { type ChatOpenTimes, chatOpenRows } from "./chatOpenTime.ts";
+import { comparisonRows } from "./comparison.ts";
 import type { FirstTapResult } from "./firstTap.ts";
 import { type LighthouseSummary, medianRun, type Spread, spread } from "./lighthouse.ts";
 import { type NotificationLatency, notificationRows } from "./notificationLatency.ts";
 import type { ScriptBytes } from "./scriptBytes.ts";
+import type { PageComparison } from "./sideBySide.ts";
 import type { StackBench } from "./stackBench.ts";
 import type { StartupTasks } from "./startupTasks.ts";
 
 export interface BenchResults {
   date: string;
-  /** The mobile runs Lighthouse could measure, of `mobileRunsPlanned`. */
-  mobileRuns: LighthouseSummary[];
-  mobileRunsPlanned: number;
-  /** Each mobile run of the page beside the reference pages' runs made right after it. */
-  referenceRuns: ReferenceRun[];
+  /** Our page and the static template, Lighthouse mobile in alternating rounds. */
+  pages: PageComparison;
   desktop: LighthouseSummary | undefined;
   firstTaps: FirstTapResult[];
   /** The app's start-up tasks in a real trace on a slowed phone. */
@@ -22,17 +21,8 @@ export interface BenchResults {
   stack: StackBench;
   /** The time from the function's 200 to each provider call. */
   notifications: NotificationLatency;
-  /** Figures that could not be measured, each with its reason. */
+  /** Figures that could not be measured, each with its reason (the page comparison's apart). */
   missing: string[];
-}
-
-/** One round of mobile runs; a run Lighthouse could not measure is undefined. */
-export interface ReferenceRun {
-  page: LighthouseSummary | undefined;
-  /** The same page without its app: what a visitor with JavaScript off gets. */
-  withoutApp: LighthouseSummary | undefined;
-  /** A three-line static page on the same host and server. */
-  minimal: LighthouseSummary | undefined;
 }
 
 export interface Row {
@@ -43,20 +33,20 @@ export interface Row {
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-const ms = (value: number) => `${value} ms`;
 const range = ({ min, median, max }: Spread) => `${min} / ${median} / ${max} ms`;
 const score = (value: number | null | undefined) =>
   value === null || value === undefined ? "n/a" : String(Math.round(value * 100));
 
-/** The Lighthouse mobile rows: scores of the median run, and each metric across the runs. */
-function mobileRows(results: BenchResults): Row[] {
-  const mobile = medianRun(results.mobileRuns);
+/**
+ * What the side-by-side table does not show, from our simulated runs: the other categories' scores
+ * of the median run, CLS and the first view's bytes. Performance, FCP, LCP, TBT and Speed Index
+ * are in the table, judged against the template.
+ */
+function mobileRows(pages: PageComparison): Row[] {
+  const runs = pages.simulated.flatMap((round) => (round.ours ? [round.ours] : []));
+  const mobile = medianRun(runs);
   if (!mobile) return [{ measure: "Lighthouse mobile", value: "not measured", met: false }];
-  const runs = `${results.mobileRuns.length} of ${results.mobileRunsPlanned} runs`;
-  const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
-  const tbt = spread(results.mobileRuns.map((run) => run.metrics.tbtMs));
-  const lcp = spread(results.mobileRuns.map((run) => run.metrics.lcpMs));
-  const allRuns = results.mobileRuns.length === results.mobileRunsPlanned;
+  const categories = ["accessibility", "best-practices", "seo"] as const;
   return [
     ...categories.map((id) => ({
       measure: `Lighthouse mobile ${id} (median run)`,
@@ -70,27 +60,12 @@ function mobileRows(results: BenchResults): Row[] {
       target: "all passed",
       met: mobile.scores["agentic-browsing"] === 1,
     },
-    { measure: `mobile FCP (median, ${runs})`, value: ms(mobile.metrics.fcpMs) },
-    {
-      measure: `mobile LCP min / median / max (${runs})`,
-      value: range(lcp),
-      target: "median ≤ 1000 ms",
-      met: lcp.median <= 1000,
-    },
-    {
-      measure: `mobile TBT min / median / max (${runs})`,
-      value: range(tbt),
-      target: "every run ≤ 50 ms",
-      met: allRuns && tbt.max <= 50,
-    },
-    ...referenceRows(results.referenceRuns),
     {
       measure: "mobile CLS (median)",
       value: String(mobile.metrics.cls),
       target: "≤ 0.01",
       met: mobile.metrics.cls <= 0.01,
     },
-    { measure: "mobile Speed Index (median)", value: ms(mobile.metrics.speedIndexMs) },
     {
       measure: "first view, all bytes (transfer)",
       value: kb(mobile.totalBytes),
@@ -104,35 +79,9 @@ function mobileRows(results: BenchResults): Row[] {
   ];
 }
 
-/**
- * TBT of the page beside the same page without its app and a three-line static page, run for
- * run: what the page's figure owes to the app, to the document, and to the host and Lighthouse.
- */
-function referenceRows(rounds: readonly ReferenceRun[]): Row[] {
-  const tbt = (run: LighthouseSummary | undefined) => (run ? String(run.metrics.tbtMs) : "n/a");
-  const spreadOf = (values: ReadonlyArray<number | undefined>) => {
-    const known = values.filter((value) => value !== undefined);
-    return known.length > 0 ? range(spread(known)) : "not measured";
-  };
-  return [
-    {
-      measure: "  the page without its app (JS off): TBT",
-      value: spreadOf(rounds.map((round) => round.withoutApp?.metrics.tbtMs)),
-    },
-    {
-      measure: "  a three-line static page: TBT",
-      value: spreadOf(rounds.map((round) => round.minimal?.metrics.tbtMs)),
-    },
-    {
-      measure: "mobile TBT per run: page / without app / 3-line page [host index]",
-      value: rounds
-        .map(
-          ({ page, withoutApp, minimal }) =>
-            `${tbt(page)} / ${tbt(withoutApp)} / ${tbt(minimal)} [${page?.benchmarkIndex ?? "n/a"}]`,
-        )
-        .join(", "),
-    },
-  ];
+/** The page comparison and what goes with it: the part `pnpm bench --only=page` prints. */
+export function pageRows(pages: PageComparison): Row[] {
+  return [...comparisonRows(pages), ...mobileRows(pages)];
 }
 
 /** The app's own start-up cost, free of Lighthouse's simulation and of the document's layout. */
@@ -172,7 +121,7 @@ function desktopRows(desktop: LighthouseSummary | undefined): Row[] {
 export function benchRows(results: BenchResults): Row[] {
   const { scripts } = results;
   return [
-    ...mobileRows(results),
+    ...pageRows(results.pages),
     ...results.firstTaps.map((tap) => ({
       measure: `first tap on "${tap.target}", 300 ms after FCP, 4x CPU: INP min / median / max (${tap.inpMs.runs} runs)`,
       value: tap.inpMs.runs > 0 ? range(tap.inpMs) : "not measured",
@@ -255,6 +204,7 @@ export function stackRows(stack: StackBench): Row[] {
 /** What could not be measured, one line each: the table alone would hide it. */
 export function missingFigures(results: BenchResults): string[] {
   return [
+    ...results.pages.missing,
     ...results.missing,
     ...results.startup.failures.map((failure) => `app start-up trace: ${failure}`),
     ...results.firstTaps.flatMap((tap) =>

@@ -4,7 +4,12 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { siteDistDir } from "@bluewater/stack/paths";
-import { type ReferencePages, startReferencePages, withoutApp } from "../src/referencePages.ts";
+import {
+  type ReferencePages,
+  startReferencePages,
+  staticTemplate,
+  withoutApp,
+} from "../src/referencePages.ts";
 
 let references: ReferencePages | undefined;
 let builtPage: string;
@@ -43,12 +48,14 @@ test("a page whose boot script cannot be found is refused, so a reference never 
   assert.throws(() => withoutApp(twice), /found 2/);
 });
 
-test("both reference pages are served with the site's own headers", async () => {
+test("the reference pages are served with the site's own headers", async () => {
   assert.ok(references);
   const page = await fetch(references.withoutAppUrl);
   const minimal = await fetch(references.minimalUrl);
+  const template = await fetch(references.staticTemplateUrl);
   assert.equal(page.status, 200);
   assert.equal(minimal.status, 200);
+  assert.equal(template.status, 200);
   const pageHtml = await page.text();
   assert.doesNotMatch(pageHtml, /data-app-chunks/);
   assert.match(pageHtml, /id="contact"/);
@@ -56,4 +63,57 @@ test("both reference pages are served with the site's own headers", async () => 
   const csp = "content-security-policy";
   assert.ok(page.headers.get(csp)?.includes("default-src 'self'"));
   assert.equal(minimal.headers.get(csp), page.headers.get(csp));
+  assert.equal(template.headers.get(csp), page.headers.get(csp));
+});
+
+/** The page's one inline stylesheet, as the build wrote it. */
+const inlineCss = () => builtPage.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? "";
+const headOf = (html: string) => html.slice(0, html.indexOf("</head>"));
+
+test("the static template runs no script but its JSON-LD", () => {
+  const { html } = staticTemplate(builtPage);
+  const tags = scripts(html);
+  assert.ok(tags.length > 0);
+  for (const tag of tags) assert.match(tag, /type="application\/ld\+json"/);
+});
+
+test("the static template's stylesheet is one render-blocking file linked in the head", () => {
+  const { html, stylesheetPath } = staticTemplate(builtPage);
+  assert.doesNotMatch(html, /<style[\s>]/);
+  const links = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  assert.deepEqual(links, [`<link rel="stylesheet" href="${stylesheetPath}">`]);
+  // In the head, with no media query and no deferral: the first paint waits for it.
+  assert.ok(headOf(html).includes(links[0] ?? "-"));
+  assert.match(stylesheetPath, /^\/assets\/template-[\w-]+\.css$/);
+  // Nothing else moved: put back inline, the page is the page without its app.
+  assert.equal(
+    html.replace(links[0] ?? "-", `<style>${inlineCss()}</style>`),
+    withoutApp(builtPage),
+  );
+});
+
+test("the served stylesheet is exactly the page's inline CSS, as text/css the CSP allows", async () => {
+  assert.ok(references);
+  const page = await fetch(references.staticTemplateUrl);
+  const html = await page.text();
+  assert.equal(page.headers.get("content-type"), "text/html; charset=utf-8");
+  const href = html.match(/<link rel="stylesheet" href="([^"]+)">/)?.[1];
+  assert.ok(href);
+  const stylesheet = await fetch(new URL(href, references.staticTemplateUrl));
+  assert.equal(stylesheet.status, 200);
+  assert.equal(stylesheet.headers.get("content-type"), "text/css; charset=utf-8");
+  assert.equal(await stylesheet.text(), inlineCss());
+  // A same-origin stylesheet needs 'self' in style-src (or in default-src, when there is none).
+  const directives = (page.headers.get("content-security-policy") ?? "").split(";");
+  const directive = (name: string) =>
+    directives.map((d) => d.trim().split(/\s+/)).find(([first]) => first === name);
+  assert.ok((directive("style-src") ?? directive("default-src"))?.includes("'self'"));
+});
+
+test("a stylesheet that cannot be moved as it is is refused", () => {
+  const withCss = (css: string) =>
+    builtPage.replace(/<style>[\s\S]*?<\/style>/, `<style>${css}</style>`);
+  assert.throws(() => staticTemplate(withCss("a{background:url(images/x.svg)}")), /relative url/);
+  assert.doesNotThrow(() => staticTemplate(withCss("a{background:url(/images/x.svg)}")));
+  assert.throws(() => staticTemplate(builtPage.replace(/<style>[\s\S]*?<\/style>/, "")), /found 0/);
 });
