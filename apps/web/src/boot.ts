@@ -3,7 +3,7 @@
  * links, menu and form are native); this fetches the app only after the first frame has been
  * painted, so the phone's bandwidth and CPU go to what the visitor sees first. The app comes in
  * chunks (React, the other libraries, the words, the page), listed by the build in the script
- * tag's `data-app-chunks` in that order, preloaded together and evaluated one per task, so that no
+ * tag's `data-app-chunks` in that order, fetched together and evaluated one per task, so that no
  * single task blocks a tap for long.
  */
 import "./styles.css";
@@ -43,36 +43,24 @@ function afterFirstPaint(start: () => void): void {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Asks the browser to fetch and compile a chunk (`<link rel="modulepreload">`), without a task of
- * the page's own per chunk; the later `import()` finds the module ready, so each chunk is
- * requested once. A main-thread `fetch()` per chunk cost the page's thread a task each on
- * a slow phone, and the `import()` then requested every chunk a second time, from the cache.
- */
-function preloads(href: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "modulepreload";
-    link.href = href;
-    link.onload = () => resolve(true);
-    link.onerror = () => {
-      link.remove();
-      resolve(false);
-    };
-    document.head.append(link);
-  });
+async function arrives(href: string): Promise<boolean> {
+  try {
+    return (await fetch(href)).ok;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Preloads a chunk, asking once more after a pause if it fails. The chunks are only imported once
- * every one of them has arrived: an `import()` that fails leaves the modules it reached evaluated
- * and the rest missing, a page half started. A failed preload is not remembered (Chromium asks
- * again; browsers that remember it simply keep the working HTML page).
+ * Fetches a chunk into the HTTP cache (the build serves chunks as immutable), asking once more if
+ * it fails. A failed `import()` cannot be retried: the browser remembers the failure for that URL
+ * for as long as the page lives, and every chunk importing it would fail too. So the chunks are
+ * fetched first, and imported only once every one of them has arrived.
  */
-async function preloadWithOneRetry(href: string): Promise<boolean> {
-  if (await preloads(href)) return true;
+async function fetchWithOneRetry(href: string): Promise<boolean> {
+  if (await arrives(href)) return true;
   await pause(retryAfterMs);
-  return preloads(href);
+  return arrives(href);
 }
 
 /**
@@ -80,7 +68,7 @@ async function preloadWithOneRetry(href: string): Promise<boolean> {
  * has arrived, so a lost chunk can never leave the page half started.
  */
 async function startApp(chunks: readonly string[]): Promise<void> {
-  const arrived = await Promise.all(chunks.map(preloadWithOneRetry));
+  const arrived = await Promise.all(chunks.map(fetchWithOneRetry));
   if (arrived.includes(false)) {
     console.warn("The page's app could not be loaded; the page keeps working without it.");
     return;

@@ -79,23 +79,3 @@ test("the app's code is asked for only after a frame with the whole first view",
     "frames between the parse and the first request",
   ).toBeGreaterThanOrEqual(2);
 });
-
-test("each of the app's chunks crosses the network once, preloaded, then imported", async ({
-  page,
-}) => {
-  await page.goto("/");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const requests = await page.evaluate(() => {
-    const listed =
-      document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset.appChunks;
-    const chunks = JSON.parse(listed ?? "[]") as string[];
-    return chunks.map((href) => ({
-      href,
-      requests: performance.getEntriesByName(new URL(href, location.href).href).length,
-    }));
-  });
-  expect(requests.length, "the build lists the app's chunks").toBeGreaterThan(2);
-  for (const { href, requests: count } of requests) {
-    expect(count, `requests for ${href}`).toBe(1);
-  }
-});
