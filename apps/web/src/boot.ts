@@ -1,10 +1,12 @@
 /**
  * The page's first script. The HTML is already the whole page and works without any script (its
- * links, menu and form are native); this fetches the app only after the first frame has been
- * painted, so the phone's bandwidth and CPU go to what the visitor sees first. The app comes in
- * chunks (React, the other libraries, the words, the page), listed by the build in the script
- * tag's `data-app-chunks` in that order, fetched together and evaluated one per task, so that no
- * single task blocks a tap for long.
+ * links, menu, FAQ and form are native); the app only makes it nicer. So the app is fetched when
+ * the visitor first does something (touches, scrolls, moves the mouse, presses a key, focuses a
+ * field), and never before the first frame has been painted: a visitor who only reads costs the
+ * phone no script at all, and one who acts gets the app while the page's own controls already
+ * answer. The app comes in chunks (React, the other libraries, the words, the page), listed by the
+ * build in the script tag's `data-app-chunks` in that order, fetched together and evaluated one
+ * per task, so that no single task blocks a tap for long.
  */
 import "./styles.css";
 
@@ -102,15 +104,68 @@ function smoothScrollOnceSettled(): void {
   else addEventListener("load", enable, { once: true });
 }
 
-smoothScrollOnceSettled();
-const chunks =
-  document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset.appChunks;
-afterFirstPaint(() => {
-  linkWebManifest();
+/** Whether a native popover (the menu, the chat offer) is open; false where popovers don't exist. */
+function popoverOpen(): boolean {
+  return "popover" in HTMLElement.prototype && document.querySelector(":popover-open") !== null;
+}
+
+/** What a visitor does first, on a phone or a computer; each one starts the app. */
+const visitorEvents = [
+  "pointerdown",
+  "pointermove",
+  "touchstart",
+  "wheel",
+  "scroll",
+  "keydown",
+  "focusin",
+];
+
+/**
+ * Calls `act` once, at the visitor's first sign of life. Listened for in the capture phase, so a
+ * handler that stops an event cannot hide it, and passively, so scrolling is never held up. Some
+ * acts may come before this script runs (it runs once the page is parsed): a focused field, an
+ * open menu or offer, or a page already scrolled count too.
+ */
+function whenTheVisitorActs(act: () => void): void {
+  const options = { capture: true, passive: true } as const;
+  const once = () => {
+    for (const type of visitorEvents) removeEventListener(type, once, options);
+    act();
+  };
+  const focused = document.activeElement;
+  const alreadyActed =
+    window.scrollY > 0 || (focused !== null && focused !== document.body) || popoverOpen();
+  if (alreadyActed) {
+    act();
+    return;
+  }
+  for (const type of visitorEvents) addEventListener(type, once, options);
+}
+
+function loadTheApp(): void {
   // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
   if (import.meta.env.DEV) {
     import("./main.tsx").catch((error: unknown) => console.error(error));
     return;
   }
+  const chunks =
+    document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset.appChunks;
   startApp(JSON.parse(chunks ?? "[]") as string[]).catch((error: unknown) => console.error(error));
+}
+
+smoothScrollOnceSettled();
+// The app starts once both have happened: the first view is on screen, and the visitor acted.
+let painted = false;
+let acted = false;
+const startWhenBoth = () => {
+  if (painted && acted) loadTheApp();
+};
+whenTheVisitorActs(() => {
+  acted = true;
+  startWhenBoth();
+});
+afterFirstPaint(() => {
+  linkWebManifest();
+  painted = true;
+  startWhenBoth();
 });

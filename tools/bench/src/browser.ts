@@ -10,6 +10,21 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * The visitor's first act, which is what starts the page's app (apps/web/src/boot.ts): a touch on
+ * the hero's heading on a touch screen, where nothing happens but the touch; a small mouse move
+ * on a computer.
+ */
+export async function visitorActs(page: Page): Promise<void> {
+  if (await page.evaluate(() => navigator.maxTouchPoints > 0)) {
+    const box = await page.getByRole("heading", { level: 1 }).boundingBox();
+    if (!box) throw new Error("the page has no visible main heading to touch");
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    return;
+  }
+  await page.mouse.move(2, 2);
+}
+
 /** A 390 px touch phone, the visitor the slowed-phone benches play. */
 export const phone: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },

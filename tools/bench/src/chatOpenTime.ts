@@ -2,7 +2,7 @@
 
 import { chatCopy, chatLauncherCopy } from "@bluewater/content/chat";
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { launchChromium, slowDown } from "./browser.ts";
+import { launchChromium, slowDown, visitorActs } from "./browser.ts";
 
 export interface OpenTimes {
   /** Milliseconds from the tap's pointerdown to the frame that paints the open panel. */
@@ -80,6 +80,7 @@ async function openOnce(siteUrl: string, profile: Profile): Promise<number> {
     const page = await context.newPage();
     await slowDown(page, profile.cpuSlowdown);
     await page.goto(siteUrl);
+    await visitorActs(page);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // A visitor reads for a moment before reaching for the chat; a desktop mouse moves meanwhile.
     if (!profile.context.hasTouch) await page.mouse.move(640, 400, { steps: 4 });

@@ -72,17 +72,23 @@ export interface Target {
   /** Our median must be at least, or at most, `factor` times the template's. */
   relation: "atLeast" | "atMost";
   factor: number;
+  /** The sets of rounds the target is judged in. */
+  sets: readonly RoundSet[];
 }
 
 /**
- * Judged in each set, simulated and real 4x: the page must score at least as well as a page with
- * no app, block the main thread no longer than it, and paint its largest element in at most 0.6 of
- * its time, since the inline stylesheet saves the template's second round trip before any paint.
+ * The page must score at least as well as a page with no app and block the main thread no longer
+ * than it, in both sets; and paint its largest element in at most 0.6 of its time, since the
+ * inline stylesheet saves the template's second round trip before any paint. That last one is
+ * judged where round trips are real: Lighthouse's simulation (Lantern) charges a 13 KB document
+ * one round trip and a 20 KB one two, whatever it holds, and gives a three-line page a simulated
+ * LCP of about 0.85 of the template's, so no page could reach 0.6 there (the context rows print
+ * that floor in each full run).
  */
 export const targets: readonly Target[] = [
-  { metric: "score", relation: "atLeast", factor: 1 },
-  { metric: "lcp", relation: "atMost", factor: 0.6 },
-  { metric: "tbt", relation: "atMost", factor: 1 },
+  { metric: "score", relation: "atLeast", factor: 1, sets: ["simulated", "real"] },
+  { metric: "lcp", relation: "atMost", factor: 0.6, sets: ["real"] },
+  { metric: "tbt", relation: "atMost", factor: 1, sets: ["simulated", "real"] },
 ];
 
 /** Whether the medians meet the target; never when a side has no run to judge by. */
@@ -118,7 +124,7 @@ function ratioCell(ratio: number): string {
 function setRows(set: RoundSet, rounds: readonly Round[]): Row[] {
   const cells = metrics.map((metric) => {
     const comparison = compareMetric(rounds, metric.pick);
-    const target = targets.find((t) => t.metric === metric.id);
+    const target = targets.find((t) => t.metric === metric.id && t.sets.includes(set));
     return {
       metric,
       comparison,
@@ -174,6 +180,23 @@ function perRoundRow(set: RoundSet, rounds: readonly Round[]): Row {
   };
 }
 
+/**
+ * The LCP a three-line page gets in the same simulated rounds, beside the template's: the floor
+ * of Lighthouse's simulation on this host, which no page can go below. Undefined without the
+ * context pages (`--only=page`).
+ */
+function lcpFloorRow(rounds: readonly Round[]): Row | undefined {
+  const floor = spread(
+    rounds.flatMap((round) => (round.minimal ? [round.minimal.metrics.lcpMs] : [])),
+  );
+  if (floor.runs === 0) return undefined;
+  const template = compareMetric(rounds, (run) => run.metrics.lcpMs).template;
+  return {
+    measure: "  LCP of a three-line page (the simulation's floor), ms",
+    value: `${spreadCell(floor, rounds.length)}, ${ratioCell(ratioOfMedians(floor, template))} the template's`,
+  };
+}
+
 /** The range of Lighthouse's CPU benchmark index (higher is faster) over a set's runs. */
 function hostIndex(rounds: readonly Round[]): string {
   const { min, max, runs } = spread(
@@ -192,5 +215,8 @@ export function comparisonRows(comparison: PageComparison): Row[] {
   ];
   return sets
     .filter(([, rounds]) => rounds.length > 0)
-    .flatMap(([set, rounds]) => [...setRows(set, rounds), perRoundRow(set, rounds)]);
+    .flatMap(([set, rounds]) => {
+      const floor = set === "simulated" ? lcpFloorRow(rounds) : undefined;
+      return [...setRows(set, rounds), perRoundRow(set, rounds), ...(floor ? [floor] : [])];
+    });
 }

@@ -1,8 +1,10 @@
 import { gzipSync } from "node:zlib";
 import type { Page, Response } from "playwright-core";
-import { launchChromium } from "./browser.ts";
+import { launchChromium, visitorActs } from "./browser.ts";
 
 export interface ScriptBytes {
+  /** Scripts fetched while the visitor only reads: the page loaded and quiet, nothing touched. */
+  beforeActing: { gzipBytes: number; files: number };
   /** gzip -9 bytes of every script fetched by the time the page is interactive, and how many. */
   untilHydrated: { gzipBytes: number; files: number };
   /** The same once the page is quiet: with what it fetches ahead when idle (the chat panel). */
@@ -12,8 +14,9 @@ export interface ScriptBytes {
 }
 
 /**
- * Loads the page in Chromium and adds up the scripts it fetched at four moments: hydrated, loaded
- * and quiet, after opening the help chat, after sending the contact form. Sizes are the gzip of each
+ * Loads the page in Chromium and adds up the scripts it fetched at five moments: loaded and quiet
+ * before the visitor does anything, hydrated after their first act, quiet again, after opening the
+ * help chat, after sending the contact form. Sizes are the gzip of each
  * body (level 9), whatever encoding the server chose, so they compare across hosts.
  */
 export async function measureScriptBytes(options: {
@@ -63,6 +66,8 @@ export async function measureScriptBytes(options: {
       observer.observe(document, { subtree: true, attributeFilter: ["data-hydrated"] });
     });
     await page.goto(options.siteUrl);
+    const beforeActing = await total();
+    await visitorActs(page);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const requestedBeforeHydration = await page.evaluate(() => {
       const hydrated = performance.getEntriesByName("bench:hydrated")[0];
@@ -81,6 +86,7 @@ export async function measureScriptBytes(options: {
     await page.keyboard.press("Escape");
     const answered = await sendForm(page);
     return {
+      beforeActing,
       untilHydrated,
       beforeInteraction,
       afterOpeningChat,

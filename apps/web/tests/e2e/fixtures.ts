@@ -69,14 +69,24 @@ export const sectionOrder = [
 ] as const;
 
 /**
- * Opens a page and waits until React has hydrated it, so its buttons respond. With Playwright's
- * fake clock installed, the clock is moved on so the boot script's wait-for-first-paint passes.
+ * The visitor moves the mouse a little, as every visitor does something: the page loads its app
+ * at the visitor's first act (src/boot.ts), not on its own.
+ */
+export async function visitorActs(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
+}
+
+/**
+ * Opens a page, acts as a visitor does, and waits until React has hydrated it, so its buttons
+ * respond. With Playwright's fake clock installed, the clock is moved on so the boot script's
+ * wait-for-first-paint passes.
  */
 export async function gotoInteractive(
   page: Page,
   { path = "/", fakeClock = false }: { path?: string; fakeClock?: boolean } = {},
 ): Promise<void> {
   await page.goto(path);
+  await visitorActs(page);
   if (fakeClock) await page.clock.runFor(2000);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -1,5 +1,5 @@
 import type { Page, Route } from "@playwright/test";
-import { appChunk, expect, notFoundStatusLog, test } from "./fixtures.ts";
+import { appChunk, expect, notFoundStatusLog, test, visitorActs } from "./fixtures.ts";
 
 /**
  * What a visitor does while the app is still starting: scrolls, reloads, comes back, follows a
@@ -58,6 +58,7 @@ test.describe("while the app starts on a slow phone", () => {
 
   test("a reload lands where the visitor was and stays there", async ({ page }) => {
     await page.goto("/");
+    await visitorActs(page);
     await hydrated(page);
     await page.mouse.wheel(0, 5000);
     await expect.poll(() => scrollY(page)).toBeGreaterThan(4900);
@@ -78,11 +79,13 @@ test.describe("while the app starts on a slow phone", () => {
     expectConsoleError(notFoundStatusLog);
     expectConsoleError(/non-existent route: \/not-a-page/);
     await page.goto("/");
+    await visitorActs(page);
     await hydrated(page);
     await page.mouse.wheel(0, 3000);
     await expect.poll(() => scrollY(page)).toBeGreaterThan(2900);
     const before = await scrollY(page);
     await page.goto("/not-a-page");
+    await visitorActs(page);
     await hydrated(page);
     await slowCpu(page);
     const chunks = await holdAppChunks(page);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { appChunk, expect, expectSectionInView, test } from "./fixtures.ts";
+import { appChunk, expect, expectSectionInView, test, visitorActs } from "./fixtures.ts";
 
 /**
  * The page before, without and despite its app: everything a visitor needs is native HTML, and
@@ -92,6 +92,7 @@ test.describe("when the app's code cannot be loaded", () => {
     const messages: string[] = [];
     page.on("console", (message) => messages.push(`${message.type()}: ${message.text()}`));
     await page.goto("/");
+    await visitorActs(page);
     await expect.poll(() => [...attempts.values()]).toEqual([2]);
     await expect.poll(() => messages.some((text) => text.startsWith("warning:"))).toBe(true);
     await page.waitForTimeout(1500);
@@ -121,6 +122,7 @@ test.describe("when the app's code cannot be loaded", () => {
       return route.abort();
     });
     await page.goto("/");
+    await visitorActs(page);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     expect(refused).toBeGreaterThan(0);
   });

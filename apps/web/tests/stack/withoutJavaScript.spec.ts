@@ -5,7 +5,7 @@ import {
   contactToasts,
 } from "@bluewater/content";
 import type { Page } from "@playwright/test";
-import { appChunk } from "../e2e/fixtures.ts";
+import { appChunk, visitorActs } from "../e2e/fixtures.ts";
 import { expect, type StackFixture, test } from "./stackFixture.ts";
 
 /**
@@ -144,6 +144,7 @@ for (const lost of [
       );
       await page.route(lost.chunk, (route) => route.abort());
       await page.goto("/");
+      await visitorActs(page);
       if (lost.appRuns) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await fillForm(page, lost.email);
       await page.getByRole("button", { name: "Request Free Inspection" }).click();
@@ -162,6 +163,7 @@ test("with the form's sending code lost and the browser offline, the page keeps 
   expectConsoleError(/dynamically imported module/i);
   await page.route(/\/assets\/sendingCode-.+\.js$/, (route) => route.abort());
   await page.goto("/");
+  await visitorActs(page);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const email = "dana.offline@example.com";
   await fillForm(page, email);
