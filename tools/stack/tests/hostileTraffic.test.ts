@@ -277,7 +277,7 @@ async function unfinishedBodies(count: number): Promise<void> {
   assert.equal(after.fn.status, 200);
 }
 
-test("memory stays bounded while clients stream unfinished bodies: 1,200 more add less than the first 600 took", async () => {
+test("memory stays bounded while clients stream unfinished bodies: 1,200 more keep nothing like the 300 MB they send", async () => {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   // A burst of ordinary traffic first (pages and submissions, as many at once as the gateway
   // serves), so the baseline is a process that has served some, whatever ran before.
@@ -295,11 +295,12 @@ test("memory stays bounded while clients stream unfinished bodies: 1,200 more ad
   await unfinishedBodies(600);
   await unfinishedBodies(600);
   const afterThird = await stack.memory();
-  // Memory that grew with each client would grow twice as much again for twice as many: bounded,
-  // the next 1,200 add less than the first 600 took (or 16 MB, the allocator's noise here).
+  // Each client sends 256 KB before it is cut off: 300 MB for the next 1,200. A gateway that kept
+  // a fifth of each body would grow by 60 MB more; bounded, they add no more than the first
+  // 600 took or 32 MB, the allocator's own drift here (seen: 17 MB on a loaded CI machine).
   const firstGrowth = afterFirst - baseline;
   assert.ok(
-    afterThird - afterFirst <= Math.max(firstGrowth, 16 * 1024 * 1024),
+    afterThird - afterFirst <= Math.max(firstGrowth, 32 * 1024 * 1024),
     `rss ${mb(afterThird)} after 1,800 clients, ${mb(afterFirst)} after the first 600, ${mb(baseline)} before`,
   );
 });
