@@ -109,7 +109,11 @@ function popoverOpen(): boolean {
   return "popover" in HTMLElement.prototype && document.querySelector(":popover-open") !== null;
 }
 
-/** What a visitor does first, on a phone or a computer; each one starts the app. */
+/**
+ * What a visitor does first, on a phone or a computer; each one starts the app. `click` too: a
+ * screen reader's activation (VoiceOver's double tap) may bring a click without the pointer
+ * events before it.
+ */
 const visitorEvents = [
   "pointerdown",
   "pointermove",
@@ -118,6 +122,7 @@ const visitorEvents = [
   "scroll",
   "keydown",
   "focusin",
+  "click",
 ];
 
 /**

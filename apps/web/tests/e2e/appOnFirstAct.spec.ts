@@ -65,3 +65,14 @@ test("on a computer, the first key press starts the app, and the key does what i
   const focused = await page.evaluate(() => document.activeElement?.tagName);
   expect(focused, "Tab moved the focus into the page").toBe("A");
 });
+
+test("a click that comes without pointer events before it (a screen reader's activation) starts the app", async ({
+  page,
+}) => {
+  await page.goto("/", { waitUntil: "load" });
+  // Dispatched as assistive technology does: a click event alone, on the page's heading.
+  await page.evaluate(() =>
+    document.querySelector("h1")?.dispatchEvent(new MouseEvent("click", { bubbles: true })),
+  );
+  await hydrated(page);
+});
