@@ -1,7 +1,7 @@
-import { readConfig } from "./config.ts";
-import { connectDatabase } from "./database.ts";
 import { createContactHandler } from "./handler.ts";
-import { createEmailProvider, createSmsProvider } from "./providers/createProvider.ts";
+import { createEmailProvider, createSmsProvider } from "./outbox/providers/createProvider.ts";
+import { readConfig } from "./platform/config.ts";
+import { connectDatabase } from "./platform/database.ts";
 
 /** Supabase's runtime global: keeps the isolate alive for work that outlives the response. */
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;

@@ -5,8 +5,8 @@ import {
   contactSentFragment,
   maxSubmissionBytes,
 } from "@bluewater/content/contact";
-import { defaultAllowedOrigins } from "../../functions/send-contact-email/config.ts";
-import { checkSubmission } from "../../functions/send-contact-email/submission.ts";
+import { checkSubmission } from "../../functions/send-contact-email/intake/submission.ts";
+import { defaultAllowedOrigins } from "../../functions/send-contact-email/platform/config.ts";
 import { checkAnswerPage } from "./answerPageCheck.ts";
 import { testApiKey } from "./harness.ts";
 import { type GeneratedRequest, toRequest } from "./hostileRequests.ts";

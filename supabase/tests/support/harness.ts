@@ -1,15 +1,18 @@
 import { strict as assert } from "node:assert";
 import { contactFunction } from "@bluewater/content/contact";
-import { type FunctionConfig, readConfig } from "../../functions/send-contact-email/config.ts";
-import type { Database } from "../../functions/send-contact-email/database.ts";
 import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
-import type { DeliveryContext } from "../../functions/send-contact-email/notificationQueue.ts";
-import type { EmailProvider } from "../../functions/send-contact-email/providers/emailProvider.ts";
+import type { DeliveryContext } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
+import type { EmailProvider } from "../../functions/send-contact-email/outbox/providers/emailProvider.ts";
 import {
   logProvider,
   logSmsProvider,
-} from "../../functions/send-contact-email/providers/logProvider.ts";
-import type { SmsProvider } from "../../functions/send-contact-email/providers/smsProvider.ts";
+} from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
+import type { SmsProvider } from "../../functions/send-contact-email/outbox/providers/smsProvider.ts";
+import {
+  type FunctionConfig,
+  readConfig,
+} from "../../functions/send-contact-email/platform/config.ts";
+import type { Database } from "../../functions/send-contact-email/platform/database.ts";
 
 export const testApiKey = "sb_publishable_test_key_for_the_tests";
 export const testOrigin = "http://localhost:8080";

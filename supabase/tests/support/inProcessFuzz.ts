@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import { keyReusedLogMessage } from "../../functions/send-contact-email/handler.ts";
-import { logProvider } from "../../functions/send-contact-email/providers/logProvider.ts";
+import { keyReusedLogMessage } from "../../functions/send-contact-email/intake/submitRoute.ts";
+import { logProvider } from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
 import { type Answered, sendCopies } from "./expectedAnswer.ts";
 import { fuzzSettings, watchUnhandledRejections } from "./fuzzSettings.ts";
 import { startHandler, testConfig } from "./harness.ts";

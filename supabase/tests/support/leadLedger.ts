@@ -1,7 +1,7 @@
 import { strict as assert } from "node:assert";
 import type { ContactRequest } from "@bluewater/content/contact";
 import type postgres from "postgres";
-import type { LoggedEmail } from "../../functions/send-contact-email/providers/logProvider.ts";
+import type { LoggedEmail } from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
 
 /** Every queued notification went out exactly once, under its own idempotency key. */
 export async function assertEachNotificationSentOnce(

@@ -1,4 +1,4 @@
-import type { LeadForEmail } from "../../functions/send-contact-email/emailMessage.ts";
+import type { LeadForEmail } from "../../functions/send-contact-email/outbox/messages/emailMessage.ts";
 
 /** A lead as the renderers read it from the database. */
 export const sampleLead: LeadForEmail = {

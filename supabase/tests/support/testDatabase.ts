@@ -1,5 +1,8 @@
 import postgres from "postgres";
-import { connectDatabase, type Database } from "../../functions/send-contact-email/database.ts";
+import {
+  connectDatabase,
+  type Database,
+} from "../../functions/send-contact-email/platform/database.ts";
 import { startNodeHelper } from "./nodeHelper.ts";
 
 export interface TestDatabase {

@@ -1,4 +1,7 @@
-import { gsmSegments, isGsmText } from "../../functions/send-contact-email/smsText.ts";
+import {
+  gsmSegments,
+  isGsmText,
+} from "../../functions/send-contact-email/outbox/messages/smsText.ts";
 
 export interface TwilioFakeMessage {
   sid: string;

@@ -1,0 +1,66 @@
+import {
+  apiKeyField,
+  contactAnswerErrors as errors,
+  maxSubmissionBytes,
+} from "@bluewater/content/contact";
+import type { FunctionConfig } from "../platform/config.ts";
+import { type BodyKind, readBody } from "../platform/requestBody.ts";
+import type { Answers, Refusal } from "./answers.ts";
+import { hasAcceptedApiKey } from "./apiKey.ts";
+import { clientAddress, hashClientAddress } from "./clientAddress.ts";
+import { contentFingerprint } from "./fingerprint.ts";
+import { requestKeyOf } from "./idempotencyKey.ts";
+import type { NewLead } from "./leadStore.ts";
+import { checkSubmission } from "./submission.ts";
+
+export type LeadRead = { ok: true; lead: NewLead } | { ok: false; refusal: Refusal };
+
+const refused = (refusal: Refusal): LeadRead => ({ ok: false, refusal });
+
+/**
+ * The lead a POST carries, checked in the order a client can fix things: the key, the media type,
+ * the size, the key again (a plain form sends it as a field), the fields, the idempotency key.
+ * The body's values are kept for a browser's answer page as soon as they are read.
+ */
+export async function readLead(
+  request: Request,
+  kind: BodyKind | undefined,
+  answers: Answers,
+  config: FunctionConfig,
+  now: () => Date,
+): Promise<LeadRead> {
+  const headerKey = request.headers.get("apikey");
+  // JSON and other bodies need the header before anything is read; a form may carry the key.
+  if (kind !== "form" && !hasAcceptedApiKey(headerKey, config.publicApiKeys)) {
+    return refused({ status: 401, error: errors.apiKey });
+  }
+  if (kind === undefined) return refused({ status: 415, error: errors.unsupportedType });
+  const body = await readBody(request, kind, maxSubmissionBytes);
+  if (!body.ok) return refused({ status: body.status, error: body.error });
+  answers.keep(body.value);
+  const key = headerKey ?? (kind === "form" ? body.value[apiKeyField] : undefined);
+  if (!hasAcceptedApiKey(typeof key === "string" ? key : null, config.publicApiKeys)) {
+    return refused({ status: 401, error: errors.apiKey });
+  }
+  const checked = checkSubmission(body.value);
+  if (!checked.ok) return refused({ status: 400, error: checked.error, fields: checked.fields });
+  const requestKey = await requestKeyOf(
+    request.headers.get("idempotency-key"),
+    checked.value.requestId,
+  );
+  if (!requestKey.ok) return refused({ status: 400, error: requestKey.error });
+  const { request: contact, spam } = checked.value;
+  const address = clientAddress(request.headers, config.clientAddressHeader);
+  return {
+    ok: true,
+    lead: {
+      requestId: requestKey.requestId,
+      fingerprint: await contentFingerprint(contact),
+      request: contact,
+      spam,
+      clientAddressHash: await hashClientAddress(address, config.ipHashSecret),
+      userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
+      now: now(),
+    },
+  };
+}

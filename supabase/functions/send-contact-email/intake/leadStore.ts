@@ -1,0 +1,211 @@
+import type { ContactRequest } from "@bluewater/content/contact";
+import sql from "sql-template-tag";
+import type { ContactRequestRow } from "../../_shared/tableRows.ts";
+import { escalationDueAt } from "../outbox/escalationTime.ts";
+import { isPlainAddress } from "../outbox/messages/emailMessage.ts";
+import type { PlannedNotification } from "../outbox/notificationKinds.ts";
+import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
+import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
+import type { SpamReason } from "./submission.ts";
+
+export interface NewLead {
+  /** The client's idempotency key as a UUID; undefined when the sender gave none. */
+  requestId: string | undefined;
+  fingerprint: string;
+  request: ContactRequest;
+  spam: SpamReason | undefined;
+  clientAddressHash: string;
+  userAgent: string;
+  /** The function's clock: when the notification is first due, and the rate-limit window. */
+  now: Date;
+}
+
+/** What a real lead queues with it (docs/function.md, "The notifications"). */
+export interface NotificationPlan {
+  /** The owner's alerts: email, and SMS to each number. */
+  owner: readonly PlannedNotification[];
+  /** Minutes of business hours before a lead nobody marked as called is escalated. */
+  escalationMinutes: number;
+}
+
+export type StoreOutcome =
+  /** `notify`: notifications were queued in this transaction and are due now. */
+  | { kind: "created"; id: string; notify: boolean }
+  | { kind: "duplicate"; id: string; notify: boolean }
+  | { kind: "conflict"; id: string }
+  | { kind: "limited"; retryAfterSeconds: number };
+
+/** How long a post without a key is taken for a copy of an earlier lead with the same content. */
+export const duplicateWindowHours = 24;
+
+/** How long an address that got an acknowledgment gets no other. */
+export const acknowledgmentWindowHours = 24;
+
+/** Advisory-lock namespaces (the first key of the two-key form), so the kinds never collide. */
+const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269, address: 0x61636b6e } as const;
+
+/** A 32-bit lock key from hex (a fingerprint or a UUID): collisions only serialise two posts. */
+function lockKey(hex: string): number {
+  return Number.parseInt(hex.replaceAll("-", "").slice(0, 8), 16) | 0;
+}
+
+type KnownLead = Pick<ContactRequestRow, "id" | "fingerprint" | "spam_reason">;
+
+async function leadByRequestId(tx: Queryable, requestId: string): Promise<KnownLead | undefined> {
+  const { rows } = await tx.query<KnownLead>(sql`
+    select r.id, r.fingerprint, r.spam_reason from public.contact_requests r
+    where r.request_id = ${requestId}
+    union all
+    select r.id, r.fingerprint, r.spam_reason from public.contact_request_keys k
+    join public.contact_requests r on r.id = k.contact_request_id
+    where k.request_id = ${requestId}
+    limit 1`);
+  return rows[0];
+}
+
+async function recentLeadWithContent(
+  tx: Queryable,
+  fingerprint: string,
+): Promise<KnownLead | undefined> {
+  const { rows } = await tx.query<KnownLead>(sql`
+    select id, fingerprint, spam_reason from public.contact_requests
+    where fingerprint = ${fingerprint}
+      and created_at > now() - make_interval(hours => ${duplicateWindowHours}::int)
+    order by created_at desc
+    limit 1`);
+  return rows[0];
+}
+
+/**
+ * A copy of a lead flagged only for being sent too fast, now sent by someone who took their
+ * time, lifts the flag and queues the email the first attempt did not get. A honeypot flag stays.
+ */
+async function answerCopy(
+  tx: Queryable,
+  known: KnownLead,
+  lead: NewLead,
+  plan: NotificationPlan,
+): Promise<StoreOutcome> {
+  if (known.spam_reason !== "too-fast" || lead.spam !== undefined) {
+    return { kind: "duplicate", id: known.id, notify: false };
+  }
+  // The lead is real from now on: its escalation is counted from now, like a new lead's.
+  await tx.query(sql`
+    update public.contact_requests
+    set is_spam = false, spam_reason = null,
+      escalation_due_at = ${escalationDueAt(lead.now, plan.escalationMinutes)}
+    where id = ${known.id}`);
+  await queueNotifications(tx, known.id, lead, plan);
+  return { kind: "duplicate", id: known.id, notify: true };
+}
+
+/**
+ * Whether this address may get an acknowledgment now: one plain address (which a provider can
+ * deliver to and no header can be forged through) that got none in the last 24 hours. Holding a
+ * lock on the address, so two leads from it at once cannot both send one.
+ */
+async function mayAcknowledge(tx: Queryable, email: string, now: Date): Promise<boolean> {
+  if (!isPlainAddress(email)) return false;
+  await tx.query(
+    sql`select pg_advisory_xact_lock(${lockSpace.address}::int, hashtext(lower(${email})))`,
+  );
+  const { rows } = await tx.query(sql`
+    select 1 from public.contact_requests r
+    join public.contact_notifications n on n.contact_request_id = r.id
+    where lower(r.email) = lower(${email}) and n.kind = 'acknowledgment'
+      and n.created_at > ${now}::timestamptz - make_interval(hours => ${acknowledgmentWindowHours}::int)
+    limit 1`);
+  return rows.length === 0;
+}
+
+/**
+ * Queues a real lead's notifications, due now: the owner's alerts and, when allowed, the
+ * homeowner's acknowledgment. In the transaction that stores (or un-flags) the lead, so that a
+ * lead is never stored without them.
+ */
+async function queueNotifications(
+  tx: Queryable,
+  leadId: string,
+  lead: NewLead,
+  plan: NotificationPlan,
+): Promise<void> {
+  const notifications = [...plan.owner];
+  if (await mayAcknowledge(tx, lead.request.email, lead.now)) {
+    notifications.push({ kind: "acknowledgment", recipient: "" });
+  }
+  await tx.query(sql`
+    insert into public.contact_notifications
+      (contact_request_id, kind, recipient, created_at, next_attempt_at)
+    select ${leadId}::uuid, kind, recipient, ${lead.now}, ${lead.now}
+    from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[])
+      as planned(kind, recipient)
+    on conflict (contact_request_id, kind, recipient) do nothing`);
+}
+
+/**
+ * Stores a lead once (docs/function.md, "One lead per request"). In one transaction, holding an
+ * advisory lock on the request id and one on the content fingerprint, so that concurrent copies
+ * queue up behind each other:
+ *
+ * - a known request id answers with its lead, or `conflict` when its content differs;
+ * - otherwise a lead with the same content from the last 24 hours answers (its new key, if any,
+ *   is kept as one more key of that lead);
+ * - only a new lead counts against the rate limit, and its notifications are queued with it, so
+ *   a copy never consumes the limit and never notifies anyone twice.
+ */
+export async function storeLead(
+  db: Database,
+  lead: NewLead,
+  rateLimit: RateLimit,
+  plan: NotificationPlan,
+): Promise<StoreOutcome> {
+  const lock = (space: number, key: number) =>
+    sql`select pg_advisory_xact_lock(${space}::int, ${key}::int)`;
+  return await inTransaction(db, async (tx): Promise<StoreOutcome> => {
+    if (lead.requestId !== undefined) {
+      await tx.query(lock(lockSpace.requestId, lockKey(lead.requestId)));
+    }
+    await tx.query(lock(lockSpace.fingerprint, lockKey(lead.fingerprint)));
+
+    if (lead.requestId !== undefined) {
+      const known = await leadByRequestId(tx, lead.requestId);
+      if (known) {
+        const sameContent = known.fingerprint === null || known.fingerprint === lead.fingerprint;
+        return sameContent
+          ? await answerCopy(tx, known, lead, plan)
+          : { kind: "conflict", id: known.id };
+      }
+    }
+    const copy = await recentLeadWithContent(tx, lead.fingerprint);
+    if (copy) {
+      if (lead.requestId !== undefined) {
+        await tx.query(sql`
+          insert into public.contact_request_keys (request_id, contact_request_id)
+          values (${lead.requestId}, ${copy.id})`);
+      }
+      return await answerCopy(tx, copy, lead, plan);
+    }
+
+    const decision = await consumeRateLimit(tx, lead.clientAddressHash, lead.now, rateLimit);
+    if (!decision.allowed)
+      return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
+
+    const { request } = lead;
+    const real = lead.spam === undefined;
+    const { rows } = await tx.query<Pick<ContactRequestRow, "id">>(sql`
+      insert into public.contact_requests
+        (request_id, fingerprint, name, email, phone, service, message, is_spam, spam_reason,
+         client_address_hash, user_agent, escalation_due_at)
+      values
+        (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
+         ${request.email}, ${request.phone}, ${request.service}, ${request.message},
+         ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash}, ${lead.userAgent},
+         ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null})
+      returning id`);
+    const inserted = rows[0];
+    if (!inserted) throw new Error("the new contact request was not returned");
+    // Spam is stored for review, and never notifies anyone: neither the owner nor the address.
+    if (real) await queueNotifications(tx, inserted.id, lead, plan);
+    return { kind: "created", id: inserted.id, notify: real };
+  });
+}

@@ -1,0 +1,76 @@
+import type { ContactLinkSettings } from "../platform/config.ts";
+import { hmacSha256 } from "../platform/hmac.ts";
+import { constantTimeEqual } from "../platform/secrets.ts";
+
+/** The route below the function of the page that marks a lead as called: /contacted/<lead id>. */
+export const contactedRoute = "/contacted/";
+
+/** The query parameter (GET) and form field (POST) that carry the token. */
+export const tokenField = "t";
+
+// Signed along with the lead and the expiry, so that no token made with the secret for any other
+// use can ever pass as this one.
+const purpose = "mark-contacted";
+const leadIdShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const tokenShape = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{22})$/;
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+/** The first 128 bits of the HMAC (RFC 2104 allows cutting it to half): a shorter link in the SMS. */
+async function signature(secret: string, leadId: string, expires: number): Promise<string> {
+  const mac = await hmacSha256(secret, `${purpose}\n${leadId}\n${expires}`);
+  return base64url(new Uint8Array(mac, 0, 16));
+}
+
+/**
+ * `<expiry in seconds, base 36>.<signature>`: valid for this lead only, for `days` from
+ * `issuedAt`. The same lead and time always give the same token, so a notification renders the
+ * same message on every attempt (providers compare a retried message with the first).
+ */
+export async function contactToken(
+  settings: ContactLinkSettings,
+  leadId: string,
+  issuedAt: Date,
+): Promise<string> {
+  const expires = Math.floor(issuedAt.getTime() / 1000) + settings.days * 24 * 60 * 60;
+  return `${expires.toString(36)}.${await signature(settings.secret, leadId, expires)}`;
+}
+
+/** The link an owner alert carries; undefined when the function's own address is not known. */
+export async function contactLink(
+  functionUrl: string | undefined,
+  settings: ContactLinkSettings,
+  leadId: string,
+  issuedAt: Date,
+): Promise<string | undefined> {
+  if (functionUrl === undefined) return undefined;
+  const token = await contactToken(settings, leadId, issuedAt);
+  return `${functionUrl}${contactedRoute}${leadId}?${tokenField}=${token}`;
+}
+
+export type TokenProblem = "incomplete" | "invalid" | "expired";
+
+/**
+ * Why a link may not mark this lead, or undefined when it may. The signature is checked before
+ * the expiry, so a forged token is called invalid whatever expiry it claims; a token signed for
+ * another lead is invalid for this one.
+ */
+export async function tokenProblem(
+  settings: ContactLinkSettings,
+  leadId: string,
+  token: string | undefined,
+  now: Date,
+): Promise<TokenProblem | undefined> {
+  const match = tokenShape.exec(token ?? "");
+  if (!leadIdShape.test(leadId) || !match?.[1] || !match[2]) return "incomplete";
+  const expires = Number.parseInt(match[1], 36);
+  if (!constantTimeEqual(match[2], await signature(settings.secret, leadId, expires))) {
+    return "invalid";
+  }
+  return now.getTime() / 1000 > expires ? "expired" : undefined;
+}

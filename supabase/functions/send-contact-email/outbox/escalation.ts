@@ -1,0 +1,41 @@
+import sql from "sql-template-tag";
+import { type Database, inTransaction } from "../platform/database.ts";
+import type { PlannedNotification } from "./notificationKinds.ts";
+
+/**
+ * Escalates every real lead whose time ran out unmarked, once: in one transaction, each lead's
+ * `escalated_at` is set and its escalation queued on every owner channel, due now. Leads are
+ * taken with SKIP LOCKED, so two deliverers at once escalate each lead once; a lead being marked
+ * as called at that moment is skipped, and its mark wins.
+ */
+export async function queueDueEscalations(
+  db: Database,
+  now: Date,
+  notifications: readonly PlannedNotification[],
+  limit = 50,
+): Promise<number> {
+  return await inTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ id: string }>(sql`
+      with due as (
+        select id from public.contact_requests
+        where escalation_due_at <= ${now} and escalated_at is null and contacted_at is null
+          and not is_spam
+        order by escalation_due_at
+        limit ${limit}::int
+        for update skip locked
+      )
+      update public.contact_requests r set escalated_at = ${now}
+      from due where r.id = due.id
+      returning r.id`);
+    if (rows.length === 0) return 0;
+    await tx.query(sql`
+      insert into public.contact_notifications
+        (contact_request_id, kind, recipient, created_at, next_attempt_at)
+      select lead.id, planned.kind, planned.recipient, ${now}, ${now}
+      from unnest(${rows.map((row) => row.id)}::uuid[]) as lead(id)
+      cross join unnest(${notifications.map((n) => n.kind)}::text[],
+        ${notifications.map((n) => n.recipient)}::text[]) as planned(kind, recipient)
+      on conflict (contact_request_id, kind, recipient) do nothing`);
+    return rows.length;
+  });
+}

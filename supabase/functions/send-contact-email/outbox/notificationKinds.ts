@@ -1,0 +1,38 @@
+import type { FunctionConfig } from "../platform/config.ts";
+
+/**
+ * What a notification is (contact_notifications.kind): the owner's first alert and, once, the
+ * escalation, each by email and by SMS to every configured number; and the homeowner's
+ * acknowledgment.
+ */
+export type NotificationKind =
+  | "alert-email"
+  | "alert-sms"
+  | "escalation-email"
+  | "escalation-sms"
+  | "acknowledgment";
+
+/** One notification to queue: its kind, and the number an SMS goes to ('' for email). */
+export interface PlannedNotification {
+  kind: NotificationKind;
+  recipient: string;
+}
+
+export function isSms(kind: NotificationKind): boolean {
+  return kind === "alert-sms" || kind === "escalation-sms";
+}
+
+export function isEscalation(kind: NotificationKind): boolean {
+  return kind === "escalation-email" || kind === "escalation-sms";
+}
+
+/** The owner's notifications of a lead, on every channel: one email, one SMS per number. */
+export function ownerNotifications(
+  config: Pick<FunctionConfig, "sms">,
+  stage: "alert" | "escalation",
+): PlannedNotification[] {
+  return [
+    { kind: `${stage}-email`, recipient: "" },
+    ...config.sms.to.map((recipient): PlannedNotification => ({ kind: `${stage}-sms`, recipient })),
+  ];
+}

@@ -1,0 +1,277 @@
+import sql from "sql-template-tag";
+import type { ContactNotificationRow } from "../../_shared/tableRows.ts";
+import {
+  type ContactLinkSettings,
+  type DeliveryPolicy,
+  e164,
+  type FunctionConfig,
+} from "../platform/config.ts";
+import { type Database, inTransaction } from "../platform/database.ts";
+import { contactLink } from "./contactLink.ts";
+import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
+import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
+import { renderLeadSms } from "./messages/smsMessage.ts";
+import { isEscalation, isSms, type NotificationKind } from "./notificationKinds.ts";
+import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
+import type { SmsProvider } from "./providers/smsProvider.ts";
+
+/** Everything that sends: one provider per channel. */
+export interface Providers {
+  email: EmailProvider;
+  sms: SmsProvider;
+}
+
+/** What every notification is rendered with, wherever it is delivered from. */
+export interface DeliveryContext {
+  policy: DeliveryPolicy;
+  mailbox: { from: string; to: string };
+  providers: Providers;
+  /** The function's public address, for the links of the owner's alerts. */
+  functionUrl: string | undefined;
+  contactLink: ContactLinkSettings;
+  escalationMinutes: number;
+}
+
+/** What this function's notifications are sent with; the owner's links lead to `functionUrl`. */
+export function deliveryContextFor(
+  config: FunctionConfig,
+  providers: Providers,
+  functionUrl: string | undefined,
+): DeliveryContext {
+  return {
+    policy: config.delivery,
+    mailbox: { from: config.notify.from, to: config.notify.to },
+    providers,
+    functionUrl,
+    contactLink: config.contactLink,
+    escalationMinutes: config.escalationMinutes,
+  };
+}
+
+export interface DeliveryOptions {
+  /** Deliver only this lead's notifications: the request path's fast lane. */
+  contactRequestId?: string;
+  limit?: number;
+}
+
+export interface DeliveryReport {
+  delivered: number;
+  retrying: number;
+  failed: number;
+}
+
+type ClaimedNotification = LeadForEmail & {
+  notification_id: ContactNotificationRow["id"];
+  attempts: ContactNotificationRow["attempts"];
+  kind: NotificationKind;
+  recipient: ContactNotificationRow["recipient"];
+  queued_at: ContactNotificationRow["created_at"];
+};
+
+/** How many notifications one delivery sends at once: a lead's channels go out together. */
+const sendsAtOnce = 4;
+
+/** Exponential backoff: base, 2×base, 4×base… capped, counted from the attempt just made. */
+export function retryDelaySeconds(attempts: number, policy: DeliveryPolicy): number {
+  return Math.min(policy.retryMaxSeconds, policy.retryBaseSeconds * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims due notifications in one statement. SKIP LOCKED lets two deliverers run at once without
+ * both taking a row, and the claim is a lease (status 'sending' until locked_until) rather than a
+ * held transaction, so no database session stays open while the provider answers.
+ */
+async function claimDue(
+  db: Database,
+  now: Date,
+  policy: DeliveryPolicy,
+  options: DeliveryOptions,
+): Promise<ClaimedNotification[]> {
+  const lockedUntil = new Date(now.getTime() + policy.leaseSeconds * 1000);
+  const only = options.contactRequestId ?? null;
+  const { rows } = await db.query<ClaimedNotification>(sql`
+    with due as (
+      select n.id
+      from public.contact_notifications n
+      where ((n.status = 'pending' and n.next_attempt_at <= ${now})
+          or (n.status = 'sending' and n.locked_until <= ${now}))
+        and (${only}::uuid is null or n.contact_request_id = ${only}::uuid)
+      order by n.next_attempt_at
+      limit ${options.limit ?? 20}::int
+      for update skip locked
+    )
+    update public.contact_notifications n
+    set status = 'sending', attempts = n.attempts + 1, locked_until = ${lockedUntil}
+    from due, public.contact_requests r
+    where n.id = due.id and r.id = n.contact_request_id
+    returning n.id as notification_id, n.attempts, n.kind, n.recipient, n.created_at as queued_at,
+      r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message`);
+  return rows;
+}
+
+/**
+ * The lead's own status follows its owner notifications (the acknowledgment is not one):
+ * `notified` once any reached the owner, `notification_failed` while one failed and none did,
+ * else `new`. Run after the lead's row is locked, on a fresh snapshot, so that two channels
+ * recording at once both count.
+ */
+const leadStatusFromNotifications = (leadId: string) => sql`
+  update public.contact_requests r
+  set status = case
+    when exists (select 1 from public.contact_notifications n
+      where n.contact_request_id = r.id and n.kind <> 'acknowledgment' and n.status = 'delivered')
+      then 'notified'
+    when exists (select 1 from public.contact_notifications n
+      where n.contact_request_id = r.id and n.kind <> 'acknowledgment' and n.status = 'failed')
+      then 'notification_failed'
+    else 'new' end
+  where r.id = ${leadId}`;
+
+/** The notification's new state, as an update of its row. */
+function settled(
+  claimed: ClaimedNotification,
+  result: SendResult,
+  now: Date,
+  policy: DeliveryPolicy,
+) {
+  const id = claimed.notification_id;
+  if (result.ok) {
+    return {
+      outcome: "delivered" as const,
+      update: sql`
+        update public.contact_notifications
+        set status = 'delivered', delivered_at = ${now}, provider_message_id = ${result.messageId},
+          locked_until = null, last_error = null
+        where id = ${id}`,
+    };
+  }
+  const error = result.error.slice(0, 1000);
+  if (result.retryable && claimed.attempts < policy.maxAttempts) {
+    const next = new Date(now.getTime() + retryDelaySeconds(claimed.attempts, policy) * 1000);
+    return {
+      outcome: "retrying" as const,
+      update: sql`
+        update public.contact_notifications
+        set status = 'pending', next_attempt_at = ${next}, locked_until = null, last_error = ${error}
+        where id = ${id}`,
+    };
+  }
+  return {
+    outcome: "failed" as const,
+    update: sql`
+      update public.contact_notifications
+      set status = 'failed', locked_until = null, last_error = ${error}
+      where id = ${id}`,
+  };
+}
+
+/**
+ * Records a send. An owner notification that settled moves its lead's status in the same
+ * transaction, which locks the lead before the notification, in the order marking a lead as
+ * called and queueing its escalation take them, so that none of them can deadlock another.
+ */
+async function recordResult(
+  db: Database,
+  claimed: ClaimedNotification,
+  result: SendResult,
+  now: Date,
+  policy: DeliveryPolicy,
+): Promise<keyof DeliveryReport> {
+  const { outcome, update } = settled(claimed, result, now, policy);
+  if (outcome === "retrying" || claimed.kind === "acknowledgment") {
+    await db.query(update);
+    return outcome;
+  }
+  await inTransaction(db, async (tx) => {
+    await tx.query(sql`select 1 from public.contact_requests where id = ${claimed.id} for update`);
+    await tx.query(update);
+    await tx.query(leadStatusFromNotifications(claimed.id));
+  });
+  return outcome;
+}
+
+/** Renders one claimed notification for its channel and hands it to that channel's provider. */
+async function send(claimed: ClaimedNotification, context: DeliveryContext): Promise<SendResult> {
+  const idempotencyKey = `contact-notification/${claimed.notification_id}`;
+  if (claimed.kind === "acknowledgment") {
+    // The function queues none for such an address; a row written by hand may still name one.
+    if (!isPlainAddress(claimed.email)) {
+      return {
+        ok: false,
+        retryable: false,
+        error: "the visitor's address is not one plain address: no acknowledgment is sent",
+      };
+    }
+    const message = renderAcknowledgment(claimed, {
+      from: context.mailbox.from,
+      replyTo: context.mailbox.to,
+    });
+    return await context.providers.email.send(message, idempotencyKey);
+  }
+  // The link is signed from when the notification was queued, so every attempt renders the same
+  // message: a provider that compares a retry with the first send sees the same body.
+  const markLink = await contactLink(
+    context.functionUrl,
+    context.contactLink,
+    claimed.id,
+    claimed.queued_at,
+  );
+  const escalation = isEscalation(claimed.kind);
+  if (isSms(claimed.kind)) {
+    if (!e164.test(claimed.recipient)) {
+      return {
+        ok: false,
+        retryable: false,
+        error: `NOTIFY_SMS_TO: "${claimed.recipient}" is not a phone number in E.164 form, like +15865550123`,
+      };
+    }
+    const body = renderLeadSms(claimed, { escalation, markLink });
+    return await context.providers.sms.send(
+      { to: claimed.recipient, body },
+      { idempotencyKey, attempt: claimed.attempts, queuedAt: claimed.queued_at },
+    );
+  }
+  const message = renderLeadEmail(claimed, context.mailbox, {
+    escalationMinutes: escalation ? context.escalationMinutes : undefined,
+    markLink,
+  });
+  return await context.providers.email.send(message, idempotencyKey);
+}
+
+async function deliverOne(
+  db: Database,
+  claimed: ClaimedNotification,
+  now: Date,
+  context: DeliveryContext,
+): Promise<keyof DeliveryReport> {
+  let result: SendResult;
+  try {
+    result = await send(claimed, context);
+  } catch (error) {
+    const provider = isSms(claimed.kind) ? context.providers.sms : context.providers.email;
+    result = { ok: false, retryable: true, error: `${provider.name} failed: ${String(error)}` };
+  }
+  return await recordResult(db, claimed, result, now, context.policy);
+}
+
+/**
+ * Sends every due notification once. Shared by the function (right after it answers, for the new
+ * lead) and by the scheduled deliverer (for everything else), so both follow the same rules. A
+ * few at a time, so that a lead's SMS does not wait for its email.
+ */
+export async function deliverPendingNotifications(
+  db: Database,
+  now: Date,
+  context: DeliveryContext,
+  options: DeliveryOptions = {},
+): Promise<DeliveryReport> {
+  const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
+  const claimed = await claimDue(db, now, context.policy, options);
+  const work = async () => {
+    for (let next = claimed.shift(); next; next = claimed.shift()) {
+      report[await deliverOne(db, next, now, context)] += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(sendsAtOnce, claimed.length) }, work));
+  return report;
+}

@@ -1,0 +1,75 @@
+import type { EmailMessage } from "../messages/emailMessage.ts";
+import type { EmailProvider, SendResult } from "./emailProvider.ts";
+
+export interface ResendOptions {
+  apiKey: string;
+  /** https://api.resend.com; a test points it at a fake. */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+interface ResendError {
+  statusCode?: number;
+  message?: string;
+  name?: string;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resend's documented HTTP API: POST /emails with a bearer key and a JSON body; 200 answers
+ * `{ id }`, errors answer `{ statusCode, message, name }`. The Idempotency-Key header makes a
+ * retried send after a lost answer deliver one email, not two.
+ */
+export function resendProvider(options: ResendOptions): EmailProvider {
+  const endpoint = `${options.baseUrl.replace(/\/+$/, "")}/emails`;
+  return {
+    name: "resend",
+    async send(message: EmailMessage, idempotencyKey: string): Promise<SendResult> {
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${options.apiKey}`,
+            "content-type": "application/json",
+            "idempotency-key": idempotencyKey,
+          },
+          body: JSON.stringify({
+            from: message.from,
+            to: [message.to],
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
+      } catch (error) {
+        return { ok: false, retryable: true, error: `resend unreachable: ${String(error)}` };
+      }
+      const body = await readJson(response);
+      if (response.ok) {
+        const id = (body as { id?: unknown } | undefined)?.id;
+        return typeof id === "string"
+          ? { ok: true, messageId: id }
+          : { ok: false, retryable: true, error: "resend answered without an id" };
+      }
+      const detail = (body ?? {}) as ResendError;
+      // Outages and rate limits pass; a rejected request or key will not fix itself by retrying.
+      const retryable = response.status === 429 || response.status >= 500;
+      return {
+        ok: false,
+        retryable,
+        error:
+          `resend ${response.status} ${detail.name ?? ""}: ${detail.message ?? response.statusText}`.trim(),
+      };
+    },
+  };
+}

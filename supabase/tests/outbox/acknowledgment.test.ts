@@ -1,0 +1,207 @@
+import { strict as assert } from "node:assert";
+import { acknowledgmentEmail } from "@bluewater/content/acknowledgment-email";
+import { business } from "@bluewater/content/business";
+import { minimumFillMs } from "@bluewater/content/contact";
+import { firstNameOf } from "../../functions/send-contact-email/outbox/messages/acknowledgmentMessage.ts";
+import { createEmailProvider } from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
+import {
+  resendTestConfig,
+  resendTestKey,
+  startHandler,
+  startLoggingHandler,
+  testConfig,
+  validSubmission,
+} from "../support/harness.ts";
+import { startResendFake } from "../support/resendFake.ts";
+import { startTestDatabase } from "../support/testDatabase.ts";
+
+const hour = 60 * 60 * 1000;
+const start = new Date("2026-05-04T12:00:00Z").getTime();
+
+async function setUp() {
+  const database = await startTestDatabase();
+  const handler = startLoggingHandler({ db: database.db, start });
+  const provider = handler.email;
+  return {
+    database,
+    provider,
+    at: (ms: number) => handler.setClock(start + ms),
+    submit: handler.submit,
+    /** The acknowledgments the log provider sent to an address. */
+    sentTo: (address: string) => provider.sent.filter((email) => email.message.to === address),
+    async close() {
+      await handler.settle();
+      await database.close();
+    },
+  };
+}
+
+Deno.test("the homeowner hears back at once: arrived, a call within 24 hours, the hours, the number", async () => {
+  const test = await setUp();
+  try {
+    await test.submit({ name: "Dana Homeowner", email: "dana.ack@example.com" });
+    const [email, ...more] = test.sentTo("dana.ack@example.com");
+    assert.ok(email, "an acknowledgment to the address the homeowner gave");
+    assert.equal(more.length, 0);
+    const { message } = email;
+    const config = testConfig();
+    assert.equal(message.from, config.notify.from);
+    assert.equal(message.replyTo, config.notify.to, "Reply-To the company");
+    assert.equal(message.subject, acknowledgmentEmail.subject);
+    assert.ok(message.text.startsWith("Hi Dana,\n"));
+    for (const part of [message.text, message.html]) {
+      for (const words of [
+        "within 24 hours",
+        "Monday – Friday: 8:00 AM – 6:00 PM",
+        "Saturday: 9:00 AM – 4:00 PM",
+        "Sunday: Closed",
+        "Water coming in right now?",
+        business.phone.display,
+      ]) {
+        assert.ok(part.includes(words), `${words} in ${part}`);
+      }
+    }
+    assert.ok(message.html.includes(`<a href="${business.phone.href}">`), "a tap-to-call link");
+  } finally {
+    await test.close();
+  }
+});
+
+Deno.test("an acknowledgment never goes to spam, and at most once per address a day", async (t) => {
+  const test = await setUp();
+  try {
+    await t.step("a honeypot or a too-fast form gets none", async () => {
+      await test.submit({ email: "bot@example.com", website: "https://cheap-seo.example" });
+      await test.submit({ email: "bot@example.com", elapsedMs: minimumFillMs - 1 });
+      assert.equal(test.sentTo("bot@example.com").length, 0);
+      const [queued] = await test.database.sql<{ count: number }[]>`
+        select count(*)::int from public.contact_notifications where kind = 'acknowledgment'`;
+      assert.equal(queued?.count, 0, "none is even queued");
+    });
+
+    await t.step("a second request from the address the same day gets none", async () => {
+      await test.submit({ email: "pat@example.org" });
+      test.at(23 * hour);
+      await test.submit({ email: "PAT@Example.org", message: "A second, different question." });
+      assert.equal(test.sentTo("pat@example.org").length, 1);
+      assert.equal(
+        test.sentTo("PAT@Example.org").length,
+        0,
+        "the address is one whatever its case",
+      );
+    });
+
+    await t.step("a day after the first, the address gets one again", async () => {
+      test.at(24 * hour + 1000);
+      await test.submit({ email: "pat@example.org", message: "A third question, a day later." });
+      assert.equal(test.sentTo("pat@example.org").length, 2);
+    });
+
+    await t.step("ten requests from one address at once: one acknowledgment", async () => {
+      test.at(30 * hour);
+      await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          test.submit({ email: "rush@example.com", message: `Question ${index} at once.` }),
+        ),
+      );
+      assert.equal(test.sentTo("rush@example.com").length, 1);
+    });
+
+    await t.step(
+      "a too-fast flag lifted by a person's retry gets its acknowledgment then",
+      async () => {
+        const submission = validSubmission({ email: "hurry@example.com", elapsedMs: 900 });
+        const response = await test.submit(submission);
+        assert.equal(test.sentTo("hurry@example.com").length, 0);
+        const again = await test.submit({ ...submission, elapsedMs: minimumFillMs + 5000 });
+        assert.equal(again, response);
+        assert.equal(test.sentTo("hurry@example.com").length, 1);
+      },
+    );
+  } finally {
+    await test.close();
+  }
+});
+
+Deno.test("an acknowledgment carries none of the visitor's text but a plain first name", async (t) => {
+  const test = await setUp();
+  try {
+    const hostile = {
+      phone: "+1 (586) 555-0199",
+      service: "interior",
+      message: "Click https://evil.example/win to claim your prize! <a href=x>here</a>",
+    };
+    await t.step("a plain first name is greeted; nothing else of theirs is in it", async () => {
+      await test.submit({ ...hostile, name: "Anne-Marie O'Neil", email: "anne@example.com" });
+      const [email] = test.sentTo("anne@example.com");
+      assert.ok(email);
+      assert.ok(email.message.text.startsWith("Hi Anne-Marie,\n"));
+      for (const part of [email.message.text, email.message.html, email.message.subject]) {
+        for (const theirs of ["O'Neil", "O&#x27;Neil", "evil", "prize", "555-0199", "Interior"]) {
+          assert.ok(!part.includes(theirs), `${theirs} is not in the acknowledgment`);
+        }
+      }
+    });
+
+    await t.step("a name that is not one plain word is not used at all", async () => {
+      const names = {
+        "https://evil.example Eve": "url@example.com",
+        "Win$1000 now": "money@example.com",
+        "evil.example": "domain@example.com",
+        "<b>Eve</b>": "tag@example.com",
+        [`${"A".repeat(31)} B`]: "long@example.com",
+      };
+      for (const [name, email] of Object.entries(names)) {
+        await test.submit({ ...hostile, name, email });
+        const [sent] = test.sentTo(email);
+        assert.ok(sent, `${email} acknowledged`);
+        assert.ok(sent.message.text.startsWith("Hello,\n"), `${name}: ${sent.message.text}`);
+      }
+    });
+
+    await t.step("first names of any script, with their accents", () => {
+      assert.equal(firstNameOf("  José  Núñez "), "José");
+      assert.equal(firstNameOf("Łukasz"), "Łukasz");
+      assert.equal(firstNameOf("Zoë"), "Zoë");
+      assert.equal(firstNameOf("محمد علي"), "محمد");
+      assert.equal(firstNameOf("D'Angelo"), "D'Angelo");
+      assert.equal(firstNameOf("J."), undefined);
+      assert.equal(firstNameOf("1st"), undefined);
+      // The form refuses these in a name; a row stored before (or by hand) may hold them.
+      assert.equal(firstNameOf("\u202Eevil"), undefined);
+      assert.equal(firstNameOf("Eve\u200B"), undefined);
+    });
+  } finally {
+    await test.close();
+  }
+});
+
+Deno.test("an acknowledgment through Resend is retried and sent once, like every notification", async () => {
+  const database = await startTestDatabase();
+  const resend = startResendFake(resendTestKey);
+  const config = resendTestConfig(resend.baseUrl);
+  const provider = createEmailProvider(config.notify);
+  let clock = start;
+  const { submit, deliver, settle } = startHandler({
+    db: database.db,
+    config,
+    provider,
+    now: () => new Date(clock),
+  });
+  try {
+    resend.setMode("answerLost");
+    await submit({ email: "lost@example.com" });
+    resend.setMode("up");
+    clock = start + 30_000;
+    assert.equal((await deliver()).delivered, 2, "the owner's email and the acknowledgment");
+    const acknowledgments = resend.emails.filter(
+      (email) => JSON.stringify(email.body.to) === JSON.stringify(["lost@example.com"]),
+    );
+    assert.equal(acknowledgments.length, 1, "one email, though it was sent twice");
+    assert.equal(acknowledgments[0]?.body.reply_to, config.notify.to);
+  } finally {
+    await settle();
+    await resend.close();
+    await database.close();
+  }
+});

@@ -1,0 +1,194 @@
+import { strict as assert } from "node:assert";
+import { startTestDatabase } from "../support/testDatabase.ts";
+
+const tables = [
+  "contact_requests",
+  "contact_notifications",
+  "contact_rate_limits",
+  "contact_request_keys",
+];
+
+Deno.test("the public API roles can neither read nor write leads", async (t) => {
+  const database = await startTestDatabase();
+  const { sql } = database;
+  try {
+    await t.step("row-level security is on for every table in public, with no policy", async () => {
+      const rows = await sql`
+        select c.relname, c.relrowsecurity,
+          (select count(*)::int from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' order by c.relname`;
+      assert.deepEqual(
+        rows.map((row) => row.relname),
+        [...tables].sort(),
+      );
+      for (const row of rows) {
+        assert.equal(row.relrowsecurity, true, `${row.relname} has RLS`);
+        assert.equal(row.policies, 0, `${row.relname} has no policy`);
+      }
+    });
+
+    await sql`
+      insert into public.contact_requests (request_id, name, email, phone, client_address_hash)
+      values (${crypto.randomUUID()}, 'Dana', 'dana@example.com', '5865550123', 'hash')`;
+    // A row in every table, so a read that should see nothing has something to see.
+    await sql`insert into public.contact_notifications (contact_request_id) select id from public.contact_requests`;
+    await sql`insert into public.contact_rate_limits (client_address_hash, window_start) values ('hash', now())`;
+    await sql`insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests`;
+
+    const statements: Record<string, string[]> = {
+      contact_requests: [
+        "select * from public.contact_requests",
+        "insert into public.contact_requests (request_id, name, email, phone, client_address_hash) values (gen_random_uuid(), 'x', 'x@example.com', '5865550123', 'h')",
+        "update public.contact_requests set name = 'x'",
+        "delete from public.contact_requests",
+      ],
+      contact_notifications: [
+        "select * from public.contact_notifications",
+        "insert into public.contact_notifications (contact_request_id) select id from public.contact_requests",
+        "update public.contact_notifications set attempts = 0",
+        "delete from public.contact_notifications",
+      ],
+      contact_rate_limits: [
+        "select * from public.contact_rate_limits",
+        "insert into public.contact_rate_limits (client_address_hash, window_start) values ('h', now())",
+        "update public.contact_rate_limits set request_count = 0",
+        "delete from public.contact_rate_limits",
+      ],
+      contact_request_keys: [
+        "select * from public.contact_request_keys",
+        "insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests",
+        "update public.contact_request_keys set created_at = now()",
+        "delete from public.contact_request_keys",
+      ],
+    };
+
+    // Rows written outright: an insert that reads first would see nothing under RLS.
+    const insertRow: Record<string, string> = {
+      contact_requests: statements.contact_requests?.[1] ?? "",
+      contact_notifications:
+        "insert into public.contact_notifications (contact_request_id) values (gen_random_uuid())",
+      contact_rate_limits: statements.contact_rate_limits?.[1] ?? "",
+      contact_request_keys:
+        "insert into public.contact_request_keys (request_id, contact_request_id) values (gen_random_uuid(), gen_random_uuid())",
+    };
+    const firstColumn: Record<string, string> = {
+      contact_requests: "name",
+      contact_notifications: "attempts",
+      contact_rate_limits: "request_count",
+      contact_request_keys: "created_at",
+    };
+
+    for (const role of ["anon", "authenticated"]) {
+      for (const table of tables) {
+        await t.step(`${role} is refused every read and write of ${table}`, async () => {
+          for (const statement of statements[table] ?? []) {
+            await assert.rejects(
+              sql.begin(async (tx) => {
+                await tx.unsafe(`set local role ${role}`);
+                await tx.unsafe(statement);
+              }),
+              (error: { code?: string }) => error.code === "42501",
+              `${role}: ${statement}`,
+            );
+          }
+        });
+      }
+      await t.step(`${role} holds no privilege on any of the tables`, async () => {
+        for (const table of tables) {
+          const [row] = await sql`
+            select has_table_privilege(${role}, ${`public.${table}`}, 'select, insert, update, delete, truncate, references, trigger') as granted`;
+          assert.equal(row?.granted, false, `${role} on ${table}`);
+        }
+      });
+    }
+
+    await t.step(
+      "no relation, column, sequence or function anywhere is granted to anon or authenticated",
+      async () => {
+        // Enumerated from the catalog, so a view, function or column grant added later is caught.
+        const grants = await sql<{ what: string }[]>`
+          select format('%s on %I.%I', r.rolname, n.nspname, c.relname) as what
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          cross join (select rolname from pg_roles where rolname in ('anon', 'authenticated')) r
+          where n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')
+            and c.relkind in ('r', 'v', 'm', 'p', 'f', 'S')
+            and (has_table_privilege(r.rolname, c.oid, 'select, insert, update, delete, truncate, references, trigger')
+              or (c.relkind <> 'S' and has_any_column_privilege(r.rolname, c.oid, 'select, insert, update, references'))
+              or (c.relkind = 'S' and has_sequence_privilege(r.rolname, c.oid, 'usage, select, update')))
+          union all
+          select format('%s may execute %I.%I', r.rolname, n.nspname, p.proname)
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          cross join (select rolname from pg_roles where rolname in ('anon', 'authenticated')) r
+          where n.nspname not in ('pg_catalog', 'information_schema')
+            and has_function_privilege(r.rolname, p.oid, 'execute')`;
+        assert.deepEqual(
+          grants.map((row) => row.what),
+          [],
+        );
+      },
+    );
+
+    await t.step(
+      "should the grants come back (a dashboard re-grant), row-level security alone still hides every row and refuses every write",
+      async () => {
+        for (const role of ["anon", "authenticated"]) {
+          for (const table of tables) {
+            const attempt = (statement: string) =>
+              sql.begin(async (tx) => {
+                await tx.unsafe(
+                  `grant select, insert, update, delete on public.${table} to ${role}`,
+                );
+                await tx.unsafe(`set local role ${role}`);
+                const rows = await tx.unsafe(statement);
+                // Undo the grant with the transaction, whatever happened.
+                throw Object.assign(new Error("rolled back"), { rows: rows.count ?? rows.length });
+              });
+            const counted = async (statement: string) =>
+              await attempt(statement).catch((error: { rows?: number; code?: string }) => {
+                if (error.rows === undefined) throw error;
+                return error.rows;
+              });
+            assert.equal(
+              await counted(`select * from public.${table}`),
+              0,
+              `${role} reads ${table}`,
+            );
+            assert.equal(
+              await counted(
+                `update public.${table} set ${firstColumn[table]} = ${firstColumn[table]}`,
+              ),
+              0,
+            );
+            assert.equal(
+              await counted(`delete from public.${table}`),
+              0,
+              `${role} deletes ${table}`,
+            );
+            await assert.rejects(
+              attempt(insertRow[table] ?? ""),
+              (error: { code?: string; message?: string }) =>
+                error.code === "42501" && /row-level security/.test(String(error.message)),
+              `${role} inserts into ${table}`,
+            );
+          }
+        }
+        const [row] =
+          await sql`select has_table_privilege('anon', 'public.contact_requests', 'select') as granted`;
+        assert.equal(row?.granted, false, "the grants were rolled back");
+      },
+    );
+
+    await t.step("the stored rows are untouched", async () => {
+      const [row] =
+        await sql`select count(*)::int as n from public.contact_requests where name = 'Dana'`;
+      assert.equal(row?.n, 1);
+      for (const table of tables) {
+        const [count] = await sql`select count(*)::int as n from ${sql(`public.${table}`)}`;
+        assert.equal(count?.n, 1, table);
+      }
+    });
+  } finally {
+    await database.close();
+  }
+});

@@ -1,0 +1,78 @@
+import { strict as assert } from "node:assert";
+import {
+  type ColumnInfo,
+  publicColumnsQuery,
+  renderRowTypes,
+  rowTypesFile,
+  typeScriptTypes,
+} from "../../scripts/rowTypes.ts";
+import { storeLead } from "../support/storedLeads.ts";
+import { startTestDatabase } from "../support/testDatabase.ts";
+
+function runtimeType(value: unknown): string {
+  return value instanceof Date ? "Date" : typeof value;
+}
+
+Deno.test("the row types are the columns the migrations make", async (t) => {
+  const database = await startTestDatabase();
+  try {
+    const columns = await database.sql.unsafe<ColumnInfo[]>(publicColumnsQuery);
+
+    await t.step("tableRows.ts is what the generator writes for these columns", async () => {
+      const written = await Deno.readTextFile(new URL(`../../${rowTypesFile}`, import.meta.url));
+      assert.equal(
+        written,
+        renderRowTypes(columns),
+        "stale row types: run pnpm --filter @bluewater/supabase generate-row-types",
+      );
+    });
+
+    await t.step("both drivers return each column as the type the generator gives it", async () => {
+      // Every nullable column gets a value, so each one's type can be seen.
+      await storeLead(database.sql, {
+        created_at: new Date(),
+        name: "Row Check",
+        email: "row@example.com",
+        phone: "(586) 555-0100",
+        service: "",
+        message: "",
+        notification: { status: "failed", attempts: 1, last_error: "error" },
+      });
+      await database.sql`
+        update public.contact_notifications
+        set locked_until = now(), delivered_at = now(), provider_message_id = 'message-id'`;
+      await database.sql`
+        update public.contact_requests
+        set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)},
+          contacted_at = now(), escalation_due_at = now(), escalated_at = now()`;
+      await database.sql`
+        insert into public.contact_request_keys (request_id, contact_request_id)
+        select gen_random_uuid(), id from public.contact_requests limit 1`;
+      await database.sql`
+        insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
+        values ('hash', now(), 1)`;
+      // The function reads with pg, `pnpm leads` with postgres.js: both must agree with the types.
+      const firstRow = {
+        pg: async (query: string) => (await database.db.query(query)).rows[0],
+        "postgres.js": async (query: string) => (await database.sql.unsafe(query))[0],
+      };
+      for (const [driver, read] of Object.entries(firstRow)) {
+        for (const table of new Set(columns.map((column) => column.table_name))) {
+          const row: Record<string, unknown> | undefined = await read(
+            `select * from public.${table} limit 1`,
+          );
+          assert.ok(row, `a row in ${table}`);
+          for (const column of columns.filter((c) => c.table_name === table)) {
+            assert.equal(
+              runtimeType(row[column.column_name]),
+              typeScriptTypes[column.udt_name],
+              `${driver}: ${table}.${column.column_name}`,
+            );
+          }
+        }
+      }
+    });
+  } finally {
+    await database.close();
+  }
+});
