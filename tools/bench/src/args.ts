@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { defineCommand, Option, parseCommand, wholeNumber } from "@bluewater/cli";
 
 export interface BenchOptions {
   /** `page`: only the side-by-side Lighthouse comparison, for quick iteration on the page. */
@@ -9,39 +9,30 @@ export interface BenchOptions {
   realRounds: number;
 }
 
-const usage = "usage: pnpm bench [--only=page] [--rounds=5] [--real-rounds=3]";
-
-function count(value: string | undefined, fallback: number, least: number, name: string): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < least) {
-    throw new Error(`--${name} must be a whole number ≥ ${least}, not "${value}". ${usage}`);
-  }
-  return parsed;
+/** `pnpm bench`'s options, checked before anything is built. */
+export function benchCommand() {
+  return defineCommand(
+    "pnpm bench",
+    "Builds the site and prints every speed and size figure beside its target (.bench/latest.json).",
+  )
+    .addOption(
+      new Option("--only <part>", "run one part: the Lighthouse side by side").choices(["page"]),
+    )
+    .option("--rounds <n>", "rounds with Lighthouse's simulated throttling", wholeNumber(1), 5)
+    .option(
+      "--real-rounds <n>",
+      "rounds with the CPU really slowed 4x (0: none)",
+      wholeNumber(0),
+      3,
+    );
 }
 
-/**
- * The bench's options. `pnpm bench -- --only=page` hands the script a literal `--` before them
- * (pnpm 10 passes it through), which `parseArgs` would read as the end of the options.
- */
-export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const args = argv[0] === "--" ? argv.slice(1) : [...argv];
-  const { values } = parseArgs({
-    args,
-    options: {
-      only: { type: "string" },
-      rounds: { type: "string" },
-      "real-rounds": { type: "string" },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.only !== undefined && values.only !== "page") {
-    throw new Error(`--only takes "page", not "${values.only}". ${usage}`);
-  }
-  return {
-    only: values.only,
-    rounds: count(values.rounds, 5, 1, "rounds"),
-    realRounds: count(values["real-rounds"], 3, 0, "real-rounds"),
-  };
+/** The bench's options; a mistake ends the process with the usage (exit 2). */
+export async function parseBenchArgs(argv: readonly string[]): Promise<BenchOptions> {
+  const { only, rounds, realRounds } = (await parseCommand(benchCommand(), [...argv])).opts<{
+    only?: "page";
+    rounds: number;
+    realRounds: number;
+  }>();
+  return { only, rounds, realRounds };
 }

@@ -1,27 +1,37 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { defineCommand, parseCommand, wholeNumber } from "@bluewater/cli";
 import { measureNotificationLatency, notificationRows } from "./notificationLatency.ts";
 import { stackRows } from "./report.ts";
 import { benchLocalStack } from "./stackBench.ts";
 
 /**
  * `pnpm bench:function`: the local stack's start time, cold and warm, and the function's
- * throughput (BENCH_TOTAL submissions, BENCH_CONCURRENCY at a time) on the embedded PostgreSQL,
- * alternating with the machine's server (TEST_DATABASE_URL, else 127.0.0.1:5432) as the
- * reference; then the time from the function's 200 to each provider call over BENCH_LEADS leads
- * (100). Results go to .bench/stack.json.
+ * throughput on the embedded PostgreSQL, alternating with the machine's server (TEST_DATABASE_URL,
+ * else 127.0.0.1:5432) as the reference; then the time from the function's 200 to each provider
+ * call. Results go to .bench/stack.json.
  */
+const options = (
+  await parseCommand(
+    defineCommand(
+      "pnpm bench:function",
+      "The local stack's start time, the function's throughput, and the time to each provider call.",
+    )
+      .option("--rounds <n>", "start-time and throughput rounds", wholeNumber(1), 3)
+      .option("--total <n>", "submissions per throughput round", wholeNumber(1), 300)
+      .option("--concurrency <n>", "submissions at a time", wholeNumber(1), 25)
+      .option("--leads <n>", "leads timed to their provider calls", wholeNumber(1), 100)
+      .addHelpText("after", "\nThe reference server: TEST_DATABASE_URL, else 127.0.0.1:5432."),
+  )
+).opts<{ rounds: number; total: number; concurrency: number; leads: number }>();
 const stack = await benchLocalStack({
-  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
-  load: {
-    total: Number(process.env.BENCH_TOTAL ?? 300),
-    concurrency: Number(process.env.BENCH_CONCURRENCY ?? 25),
-  },
+  rounds: options.rounds,
+  load: { total: options.total, concurrency: options.concurrency },
   referenceUrl: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   log: (line) => console.log(`[bench] ${line}`),
 });
 const notifications = await measureNotificationLatency({
-  leads: Number(process.env.BENCH_LEADS ?? 100),
+  leads: options.leads,
   log: (line) => console.log(`[bench] ${line}`),
 });
 const rows = [...stackRows(stack), ...notificationRows(notifications)];

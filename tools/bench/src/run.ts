@@ -39,7 +39,7 @@ import { measureStartupTasks } from "./startupTasks.ts";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const say = (message: string) => console.log(`[bench] ${message}`);
-const options = parseBenchArgs(process.argv.slice(2));
+const options = await parseBenchArgs(process.argv.slice(2));
 
 say("building the site");
 const built = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@bluewater/web"], {

@@ -1,4 +1,7 @@
+import { serviceOptionLabel } from "@bluewater/content/contact";
 import { visibleLines } from "@bluewater/supabase/lead-text";
+import type { LeadRow } from "./leadQueries.ts";
+import { channelLabel, leadState } from "./leadState.ts";
 
 // A spreadsheet runs a cell as a formula when its first visible character is one of these (the
 // full-width and small forms too), even behind spaces or invisible characters such as U+200B or
@@ -21,4 +24,60 @@ export function csvField(value: unknown): string {
 
 export function csvLine(values: readonly unknown[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
+}
+
+/** Every column the owner's spreadsheet gets, in order. */
+const leadColumns = [
+  "id",
+  "created_at",
+  "name",
+  "email",
+  "phone",
+  "service",
+  "service_label",
+  "message",
+  "state",
+  "contacted_at",
+  "seconds_to_contact",
+  "escalated_at",
+  "is_spam",
+  "notifications",
+];
+
+/** One line per notification: where it went, its state, and why it failed. */
+function notificationCell(notifications: LeadRow["notifications"]): string {
+  return notifications
+    .map((notification) =>
+      [
+        `${channelLabel(notification)}: ${notification.status}`,
+        notification.attempts > 1 ? ` after ${notification.attempts} tries` : "",
+        notification.last_error && notification.status !== "delivered"
+          ? `: ${notification.last_error}`
+          : "",
+      ].join(""),
+    )
+    .join("\n");
+}
+
+/** The leads as a CSV file: a header line, then one line per lead. */
+export function leadsCsv(leads: readonly LeadRow[]): string {
+  const lines = leads.map((lead) =>
+    csvLine([
+      lead.id,
+      lead.created_at,
+      lead.name,
+      lead.email,
+      lead.phone,
+      lead.service,
+      serviceOptionLabel(lead.service),
+      lead.message,
+      leadState(lead),
+      lead.contacted_at,
+      lead.seconds_to_contact,
+      lead.escalated_at,
+      lead.is_spam,
+      notificationCell(lead.notifications),
+    ]),
+  );
+  return csvLine(leadColumns) + lines.join("");
 }

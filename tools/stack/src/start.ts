@@ -1,14 +1,34 @@
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { defineCommand, parseCommand } from "@bluewater/cli";
 import { readEnvironment } from "./env.ts";
 import { logger } from "./log.ts";
-import { defaultDataDir, siteDistDir } from "./paths.ts";
+import { defaultDataDir, repoRoot, siteDistDir } from "./paths.ts";
 import { type LocalStack, startLocalStack } from "./stack.ts";
 
-/**
- * `pnpm start`: the whole product on this machine with one command and no Docker.
- * `--no-site` leaves the site out (for working on the backend alone).
- */
+/** `pnpm start`: the whole product on this machine with one command and no Docker. */
+const options = (
+  await parseCommand(
+    defineCommand(
+      "pnpm start",
+      "Builds the site, then runs it with the edge function, PostgreSQL and the deliverer.",
+    )
+      .option("--no-site", "leave the site out, and skip its build (for work on the backend)")
+      .addHelpText(
+        "after",
+        "\nSite http://localhost:8080, function http://127.0.0.1:54321, database 127.0.0.1:54322;\n" +
+          "data in BLUEWATER_DATA_DIR (default .data). Ctrl-C stops everything.",
+      ),
+  )
+).opts<{ site: boolean }>();
 const env = readEnvironment();
+// Built with the local settings only here, never by `pnpm build`: a deployment build without
+// real settings fails instead of using them.
+if (options.site) {
+  const build = ["exec", "turbo", "run", "build", "--filter=@bluewater/web"];
+  const built = spawnSync("pnpm", build, { cwd: repoRoot, env, stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 const log = logger("stack");
 const dataDir = env.BLUEWATER_DATA_DIR ?? defaultDataDir;
 const startup = new AbortController();
@@ -42,7 +62,7 @@ try {
     database: { dataDir: join(dataDir, "postgres"), port: 54322 },
     gatewayPort: 54321,
     dataDir,
-    site: process.argv.includes("--no-site") ? undefined : { port: 8080, distDir: siteDistDir },
+    site: options.site ? { port: 8080, distDir: siteDistDir } : undefined,
     delivererEverySeconds: Number(env.DELIVERER_EVERY_SECONDS),
     signal: startup.signal,
   });
