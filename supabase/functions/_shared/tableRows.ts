@@ -15,6 +15,20 @@ export interface ContactNotificationRow {
   provider_message_id: string | null;
   kind: string;
   recipient: string;
+  summary_id: string | null;
+  receipt_status: string | null;
+  receipt_error_code: string | null;
+  receipt_at: Date | null;
+  resent_at: Date | null;
+  superseded_message_id: string | null;
+  reported_in: string | null;
+}
+
+/** A row of public.contact_rate_limit_hits, as the drivers return it. */
+export interface ContactRateLimitHitRow {
+  id: string;
+  client_address_hash: string;
+  at: Date;
 }
 
 /** A row of public.contact_rate_limits, as the drivers return it. */
@@ -51,4 +65,5 @@ export interface ContactRequestRow {
   seconds_to_contact: number | null;
   escalation_due_at: Date | null;
   escalated_at: Date | null;
+  mailbox: string | null;
 }

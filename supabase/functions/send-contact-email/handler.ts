@@ -3,6 +3,8 @@ import { corsHeaders } from "./intake/cors.ts";
 import { answerSubmitRoute } from "./intake/submitRoute.ts";
 import { contactedRoute } from "./outbox/contactLink.ts";
 import type { Providers } from "./outbox/notificationQueue.ts";
+import { smsStatusRoute } from "./outbox/smsReceipts.ts";
+import { answerSmsStatusRoute } from "./outbox/smsStatusRoute.ts";
 import { answerContactedRoute } from "./owner/contactedRoute.ts";
 import type { FunctionConfig } from "./platform/config.ts";
 import { type Database, requireDatabase } from "./platform/database.ts";
@@ -59,6 +61,8 @@ export function createContactHandler(
         now: shared.now(),
       });
     }
+    // Twilio's receipts: no API key, and no CORS headers whatever the Origin.
+    if (path === smsStatusRoute) return await answerSmsStatusRoute(request, shared);
     const cors = corsHeaders(request.headers.get("origin"), deps.config.allowedOrigins);
     if (path === deliverRoute) return await answerDeliverRoute(request, shared, cors);
     if (path === "" || path === "/") return await answerSubmitRoute(request, shared);

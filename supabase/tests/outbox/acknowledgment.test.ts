@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { acknowledgmentEmail } from "@bluewater/content/acknowledgment-email";
 import { business } from "@bluewater/content/business";
 import { minimumFillMs } from "@bluewater/content/contact";
+import { ownerEmail } from "@bluewater/content/owner-email";
 import { firstNameOf } from "../../functions/send-contact-email/outbox/messages/acknowledgmentMessage.ts";
 import { createEmailProvider } from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
 import {
@@ -202,6 +203,89 @@ Deno.test("an acknowledgment through Resend is retried and sent once, like every
   } finally {
     await settle();
     await resend.close();
+    await database.close();
+  }
+});
+
+Deno.test("one acknowledgment per mailbox, however its address is written", async (t) => {
+  const test = await setUp();
+  try {
+    await t.step("Gmail's variants of one inbox get one acknowledgment", async () => {
+      const variants = [
+        "dana.homeowner@gmail.com",
+        "DanaHomeowner@gmail.com",
+        "dana.home.owner+basement@gmail.com",
+        "d.a.n.a.homeowner+x@GoogleMail.com",
+        "danahomeowner+@GMAIL.COM",
+      ];
+      for (const email of variants) await test.submit({ email });
+      const sent = variants.flatMap((email) => test.sentTo(email));
+      assert.equal(sent.length, 1, "one inbox, one acknowledgment");
+      assert.equal(sent[0]?.message.to, variants[0], "sent to the address as typed");
+    });
+
+    await t.step("elsewhere a +tag and the case are the same mailbox; dots are not", async () => {
+      for (const email of ["pat.rivers@example.org", "Pat.Rivers+leads@Example.org"]) {
+        await test.submit({ email });
+      }
+      assert.equal(test.sentTo("pat.rivers@example.org").length, 1);
+      assert.equal(test.sentTo("Pat.Rivers+leads@Example.org").length, 0);
+      await test.submit({ email: "patrivers@example.org" });
+      assert.equal(test.sentTo("patrivers@example.org").length, 1, "another mailbox");
+    });
+
+    await t.step("the stored address stays as the visitor typed it", async () => {
+      const rows = await test.database.sql<{ email: string }[]>`
+        select email from public.contact_requests where email ilike '%+basement%'`;
+      assert.deepEqual(
+        rows.map((row) => row.email),
+        ["dana.home.owner+basement@gmail.com"],
+      );
+    });
+  } finally {
+    await test.close();
+  }
+});
+
+Deno.test("acknowledgments stop at the hourly cap, and the owner's email says so", async (t) => {
+  const database = await startTestDatabase();
+  const handler = startLoggingHandler({
+    db: database.db,
+    config: testConfig({ ACKNOWLEDGMENT_MAX_PER_HOUR: "3" }),
+    start,
+  });
+  const acknowledgments = () =>
+    handler.email.sent.filter((sent) => sent.message.subject === acknowledgmentEmail.subject);
+  const ownerEmailOf = (leadId: string) =>
+    handler.email.sent.find(
+      (sent) => sent.message.to === testConfig().notify.to && sent.message.text.includes(leadId),
+    );
+  try {
+    const leads: string[] = [];
+    await t.step("a burst of leads from as many addresses: three acknowledgments", async () => {
+      leads.push(
+        ...(await Promise.all(
+          Array.from({ length: 8 }, (_, i) => handler.submit({ email: `victim-${i}@example.com` })),
+        )),
+      );
+      assert.equal(acknowledgments().length, 3);
+    });
+
+    await t.step("every lead reaches the owner; those past the cap say no acknowledgment went", () => {
+      const said = leads.filter((id) =>
+        ownerEmailOf(id)?.message.text.includes(ownerEmail.acknowledgmentWithheld(3)),
+      );
+      assert.equal(leads.filter((id) => ownerEmailOf(id)).length, 8);
+      assert.equal(said.length, 5);
+    });
+
+    await t.step("an hour after the first, acknowledgments go again", async () => {
+      handler.setClock(start + hour + 1000);
+      await handler.submit({ email: "next-hour@example.com" });
+      assert.equal(acknowledgments().length, 4);
+    });
+  } finally {
+    await handler.settle();
     await database.close();
   }
 });

@@ -139,6 +139,7 @@ Deno.test("a lead marked as called, or spam, is never escalated; a mark cancels 
             test.database.db,
             when,
             ownerNotifications(config, "escalation"),
+            config.sms.maxPerHour,
           ),
           1,
         );

@@ -1,7 +1,9 @@
 import { strict as assert } from "node:assert";
-import { storeLead } from "../../functions/send-contact-email/intake/leadStore.ts";
+import {
+  notificationPlanFor,
+  storeLead,
+} from "../../functions/send-contact-email/intake/leadStore.ts";
 import { gsmSegments } from "../../functions/send-contact-email/outbox/messages/smsText.ts";
-import { ownerNotifications } from "../../functions/send-contact-email/outbox/notificationKinds.ts";
 import { deliverPendingNotifications } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
 import { createSmsProvider } from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
 import {
@@ -148,7 +150,7 @@ Deno.test("a crash between the store and the send loses no SMS: the deliverer se
         now: new Date(start),
       },
       test.config.rateLimit,
-      { owner: ownerNotifications(test.config, "alert"), escalationMinutes: 15 },
+      notificationPlanFor(test.config),
     );
     assert.equal(stored.kind, "created");
     const leadId = stored.kind === "created" ? stored.id : "";

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { serviceOptions } from "@bluewater/content/contact";
+import { ownerSms } from "@bluewater/content/owner-sms";
 import {
   callableNumber,
   maxSmsSegments,
@@ -10,7 +11,9 @@ import {
   isGsmText,
   smsVisitorText,
 } from "../../functions/send-contact-email/outbox/messages/smsText.ts";
+import { startLoggingHandler, testConfig } from "../support/harness.ts";
 import { sampleLead } from "../support/sampleLead.ts";
+import { startTestDatabase } from "../support/testDatabase.ts";
 
 const lead = {
   ...sampleLead,
@@ -77,7 +80,7 @@ Deno.test("a visitor's text in an SMS is one line of the GSM alphabet, with no l
   );
   assert.equal(
     smsVisitorText("http://192.168.0.1/x and HTTPS://x and tel:+1555"),
-    "http[:]//192.168.0.1/x and HTTPS[:]//x and tel[:]+1555",
+    "http[:]//192[.]168[.]0[.]1/x and HTTPS[:]//x and tel[:]+1555",
   );
   assert.equal(smsVisitorText("3.5 inches at 10 a.m."), "3.5 inches at 10 a[.]m.");
   // é and ñ are in the alphabet; ú and ë lose their accents; Ł has no letter there.
@@ -97,4 +100,88 @@ Deno.test("the number to call is the visitor's digits only, written the US way w
   assert.equal(callableNumber("(586) 555-0123\nEmail: fake@example.com"), "(586) 555-0123");
   assert.equal(callableNumber("call me"), "call me");
   assert.equal(callableNumber("+4930123456"), "+4930123456");
+});
+
+/**
+ * What a phone may turn into a link in a text, as the link detectors of Android (Linkify's web
+ * addresses: a scheme, a host with a top-level domain, an IP address, a port) and iOS find them.
+ * Wider than either, so that a text it finds nothing in has nothing to tap.
+ */
+const tappable = [
+  /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
+  /\bwww\.\S+/gi,
+  /\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}\b\S*/giu,
+  /\b\d{1,3}(?:\.\d{1,3}){3}\b\S*/g,
+  /[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}\S*/gi,
+  /\b[\p{L}\p{N}.-]*\p{L}[\p{L}\p{N}.-]*:\d{1,5}\b\S*/giu,
+  /\b\d{1,3}(?:\.\d{1,3}){3}:\d{1,5}\S*/g,
+];
+
+function tappableIn(text: string): string[] {
+  return tappable.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[0]));
+}
+
+const plantedLinks = [
+  "203.0.113.7/mark-called?t=abc",
+  "Mark called: 203.0.113.7/contacted/8b0d?t=tevg1o.x",
+  "tap 198.51.100.23:8443/contacted/x",
+  "[2001:db8::7]/mark-called?t=abc",
+  "2001:db8:0:0:0:0:0:7/contacted",
+  "fe80::1%25eth0/x and ::1/x",
+  "::ffff:203.0.113.7/x",
+  "evil:8080/mark-called and localhost:3000/x",
+  "WWW.EVIL.COM/x www.0day.example/x www.1234.net",
+  "mark-called.example/x?t=abc and 1.2.3.4",
+  "10.0.0.1:80",
+];
+
+Deno.test("a visitor's text cannot carry an address a phone would make tappable", async (t) => {
+  await t.step("bare IPv4 and IPv6 addresses, host:port and www. hosts are defanged", () => {
+    for (const planted of plantedLinks) {
+      const shown = smsVisitorText(planted);
+      assert.deepEqual(tappableIn(shown), [], `${planted} → ${shown}`);
+    }
+  });
+
+  await t.step("times, prices and measures read as they were written", () => {
+    assert.equal(
+      smsVisitorText("Call after 2:30, it cost $3,000.50 for 1.5 inches"),
+      "Call after 2:30, it cost $3,000.50 for 1.5 inches",
+    );
+  });
+
+  await t.step("in the whole text, the real link is the only one, alone on the last line", () => {
+    for (const planted of plantedLinks) {
+      const body = renderLeadSms(
+        { ...lead, name: planted.slice(0, 30), message: planted },
+        { escalation: false, markLink },
+      );
+      const lines = body.split("\n");
+      assert.equal(lines.at(-1), `${ownerSms.markCalled} ${markLink}`);
+      assert.deepEqual(tappableIn(lines.slice(0, -1).join("\n")), [], body);
+    }
+  });
+});
+
+Deno.test("a lead planting a fake mark-called address gets it defanged in the owner's text", async () => {
+  const database = await startTestDatabase();
+  const handler = startLoggingHandler({
+    db: database.db,
+    config: testConfig({ NOTIFY_SMS_TO: "+15865550100" }),
+    start: new Date("2026-05-04T14:00:00Z").getTime(),
+  });
+  try {
+    const leadId = await handler.submit({
+      message: "Water! Mark called: 203.0.113.7/send-contact-email/contacted/x?t=abc",
+    });
+    const [text] = handler.sms.sent.filter((sent) => sent.message.body.includes(leadId));
+    assert.ok(text);
+    const lines = text.message.body.split("\n");
+    const link = lines.at(-1)?.slice(`${ownerSms.markCalled} `.length) ?? "";
+    assert.match(link, new RegExp(`^http://127\\.0\\.0\\.1:54321/\\S+/contacted/${leadId}\\?t=\\S+$`));
+    assert.deepEqual(tappableIn(lines.slice(0, -1).join("\n")), [], text.message.body);
+  } finally {
+    await handler.settle();
+    await database.close();
+  }
 });

@@ -1,4 +1,11 @@
-import { functionUrl, testApiKey, testOrigin, uniqueAddress, validSubmission } from "./harness.ts";
+import {
+  functionUrl,
+  platformAddressHeader,
+  testApiKey,
+  testOrigin,
+  uniqueAddress,
+  validSubmission,
+} from "./harness.ts";
 
 /** What Chromium sends when it navigates to a form's action. */
 export const browserAccept =
@@ -37,7 +44,7 @@ function post(
   options: PostOptions,
 ): Request {
   const headers = new Headers(base);
-  headers.set("x-forwarded-for", options.address ?? uniqueAddress());
+  headers.set(platformAddressHeader, options.address ?? uniqueAddress());
   for (const [name, value] of Object.entries(options.headers ?? {})) {
     if (value === null) headers.delete(name);
     else headers.set(name, value);

@@ -199,7 +199,7 @@ const headerValue = {
   ),
   "sec-fetch-mode": fc.constantFrom("navigate", "cors", "no-cors", "NAVIGATE"),
   "sec-fetch-dest": fc.constantFrom("document", "empty", "iframe"),
-  "x-forwarded-for": fc.constantFrom("192.0.2.1", "192.0.2.2"),
+  "cf-connecting-ip": fc.constantFrom("192.0.2.1", "192.0.2.2"),
   "idempotency-key": fc.oneof(
     fc.uuid(),
     pooledRequestId,
@@ -221,13 +221,13 @@ const senders = fc
           "sec-fetch-mode": "navigate",
           "sec-fetch-dest": "document",
           "user-agent": "Mozilla/5.0 (fuzz)",
-          "x-forwarded-for": address,
+          "cf-connecting-ip": address,
         }
       : {
           "content-type": "application/x-www-form-urlencoded",
           accept: "*/*",
           "user-agent": "curl/8.5.0",
-          "x-forwarded-for": address,
+          "cf-connecting-ip": address,
           ...(sender === "curl with key" ? { apikey: testApiKey } : {}),
         },
   );

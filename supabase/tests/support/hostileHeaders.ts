@@ -61,6 +61,7 @@ const headerFields = {
     headerText(40),
   ),
   "content-type": contentType,
+  "cf-connecting-ip": forwardedFor,
   "x-forwarded-for": forwardedFor,
   "x-real-ip": headerText(40),
   "user-agent": headerText(1200),
@@ -83,7 +84,7 @@ const formHeaders = forwardedFor.map((address) => ({
   "content-type": "application/json",
   "x-client-info": "supabase-js/2.58.0",
   "user-agent": "Mozilla/5.0 (fuzz)",
-  "x-forwarded-for": address,
+  "cf-connecting-ip": address,
 }));
 
 /** The form's headers with up to three of them changed to random values or dropped. */

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import {
   gsmSegments,
   isGsmText,
@@ -10,6 +11,61 @@ export interface TwilioFakeMessage {
   body: string;
   dateCreated: Date;
   numSegments: number;
+  /** The StatusCallback the sender asked for, if any: where Twilio posts the message's receipts. */
+  statusCallback: string | undefined;
+}
+
+/** A message's final states as Twilio reports them to its StatusCallback. */
+export type TwilioReceiptStatus = "delivered" | "undelivered" | "failed";
+
+/**
+ * X-Twilio-Signature as Twilio documents it (webhooks security): the full URL, then each POST
+ * parameter's name and value in the order of their names, HMAC-SHA1 with the auth token, base64.
+ * Written here with node:crypto, apart from the function's WebCrypto, so the two check each other.
+ */
+export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
+  const sorted = [...params].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  const signed = url + sorted.map(([name, value]) => `${name}${value}`).join("");
+  return createHmac("sha1", authToken).update(signed).digest("base64");
+}
+
+/**
+ * What Twilio posts to a message's StatusCallback when the carrier reports it, signed with the
+ * account's auth token: its documented parameters (MessageSid, MessageStatus, SmsSid, SmsStatus,
+ * AccountSid, From, To, ApiVersion), ErrorCode on a failure, RawDlrDoneDate on delivery.
+ */
+export function twilioReceipt(receipt: {
+  url: string;
+  accountSid: string;
+  authToken: string;
+  sid: string;
+  from: string;
+  to: string;
+  status: TwilioReceiptStatus;
+  errorCode?: string | undefined;
+}): Request {
+  const params = new URLSearchParams({
+    AccountSid: receipt.accountSid,
+    ApiVersion: "2010-04-01",
+    From: receipt.from,
+    MessageSid: receipt.sid,
+    MessageStatus: receipt.status,
+    SmsSid: receipt.sid,
+    SmsStatus: receipt.status,
+    To: receipt.to,
+  });
+  if (receipt.errorCode) params.set("ErrorCode", receipt.errorCode);
+  if (receipt.status === "delivered") params.set("RawDlrDoneDate", "2605041814");
+  return new Request(receipt.url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded; charset=utf-8",
+      "user-agent": "TwilioProxy/1.1",
+      "i-twilio-idempotency-token": crypto.randomUUID(),
+      "x-twilio-signature": twilioSignature(receipt.authToken, receipt.url, params),
+    },
+    body: params.toString(),
+  });
 }
 
 /**
@@ -115,6 +171,10 @@ export function startTwilioFake(accountSid: string, authToken: string) {
     }
     if (!from) return twilioError(400, 21603, "A 'From' phone number is required.");
     if (body === "") return twilioError(400, 21602, "Message body is required.");
+    const callback = form.get("StatusCallback");
+    if (callback !== null && !/^https?:\/\/\S+$/.test(callback)) {
+      return twilioError(400, 21609, "Invalid StatusCallback URL");
+    }
     if (body.length > 1600) {
       return twilioError(
         400,
@@ -134,6 +194,7 @@ export function startTwilioFake(accountSid: string, authToken: string) {
       body,
       dateCreated: new Date(),
       numSegments: segmentsOf(body),
+      statusCallback: form.get("StatusCallback") ?? undefined,
     };
     messages.push(message);
     if (mode === "answerLost") return new Response("Bad Gateway", { status: 502 });
@@ -149,6 +210,12 @@ export function startTwilioFake(accountSid: string, authToken: string) {
     },
     setMode(next: Mode) {
       mode = next;
+    },
+    /** The request Twilio makes to a message's StatusCallback when the carrier reports it. */
+    receipt(sid: string, status: TwilioReceiptStatus, errorCode?: string): Request {
+      const message = messages.find((sent) => sent.sid === sid);
+      if (!message?.statusCallback) throw new Error(`no StatusCallback was asked for ${sid}`);
+      return twilioReceipt({ ...message, url: message.statusCallback, accountSid, authToken, status, errorCode });
     },
     close: () => server.shutdown(),
   };

@@ -87,11 +87,15 @@ test("the gateway answers 404 for a function that does not exist", async () => {
   assert.equal(typeof ((await response.json()) as { error: unknown }).error, "string");
 });
 
-test("the gateway sets X-Forwarded-For itself: a client cannot pick its rate-limit identity", async () => {
+test("the gateway names the client as the platform does: a client cannot pick its rate-limit identity", async () => {
   const statuses = [];
   for (let i = 0; i < 6; i++) {
     const answer = await postFrom("127.0.0.12", stack.functionsUrl, submission(), {
+      "cf-connecting-ip": `192.0.2.${i}`,
       "x-forwarded-for": `192.0.2.${i}`,
+      "x-real-ip": `192.0.2.${i}`,
+      "true-client-ip": `192.0.2.${i}`,
+      forwarded: `for=192.0.2.${i}`,
     });
     statuses.push(answer.status);
   }

@@ -26,6 +26,20 @@ export const ownerEmail = {
   /** Shown for an empty message and for a request that chose no service. */
   noMessage: "(none)",
   noService: "Not chosen",
+  /** Said when the hourly budget of texts was spent, so this lead's text was folded into a summary. */
+  textFolded: (perHour: number) =>
+    `No text was sent for this lead: ${perHour} lead texts already went out in the last hour, the most allowed. A summary text counts it.`,
+  /** Said when the hourly cap of acknowledgments was reached, so the visitor got none. */
+  acknowledgmentWithheld: (perHour: number) =>
+    `The visitor was not sent an acknowledgment: ${perHour} already went out in the last hour, the most allowed, so that the form cannot flood anyone's inbox. Write to them yourself if they should hear from you.`,
+  /** Before the list of the owner's texts that the carrier reported as not arrived. */
+  undeliveredTexts: "These texts did not arrive on your phone, even after one retry:",
+  /** One line of that list. */
+  undeliveredText: (lead: { name: string; received: string; number: string; reason: string }) =>
+    `${lead.name}, received ${lead.received}: the text to ${lead.number} ${lead.reason}`,
+  /** What the carrier said, as the end of that line. */
+  undeliveredReason: (status: string, errorCode: string | null) =>
+    `was ${status}${errorCode ? ` (Twilio error ${errorCode})` : ""}`,
   /** The last line: whether answering the email reaches the visitor. */
   replyReachesVisitor: "Reply to this email to answer the visitor directly.",
   replyGoesNowhere:

@@ -19,4 +19,10 @@ export const ownerSms = {
   noService: "Service not chosen",
   /** Before the link to the page that marks the lead as called. */
   markCalled: "Mark called:",
+  /**
+   * The one text that stands for the leads of the last minutes once the hourly budget of texts is
+   * spent (each is in the email): `since` is the first one's time of day in the business's zone.
+   */
+  summary: (count: number, since: string) =>
+    `${count} more lead${count === 1 ? "" : "s"} since ${since}, see email`,
 } as const;

@@ -7,7 +7,7 @@ import type { FunctionConfig } from "../platform/config.ts";
 import { type BodyKind, readBody } from "../platform/requestBody.ts";
 import type { Answers, Refusal } from "./answers.ts";
 import { hasAcceptedApiKey } from "./apiKey.ts";
-import { clientAddress, hashClientAddress } from "./clientAddress.ts";
+import { clientAddress, clientKey, hashClientAddress } from "./clientAddress.ts";
 import { contentFingerprint } from "./fingerprint.ts";
 import { requestKeyOf } from "./idempotencyKey.ts";
 import type { NewLead } from "./leadStore.ts";
@@ -58,7 +58,7 @@ export async function readLead(
       fingerprint: await contentFingerprint(contact),
       request: contact,
       spam,
-      clientAddressHash: await hashClientAddress(address, config.ipHashSecret),
+      clientAddressHash: await hashClientAddress(clientKey(address), config.ipHashSecret),
       userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
       now: now(),
     },

@@ -1,9 +1,11 @@
 import type { ContactRequest } from "@bluewater/content/contact";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
+import { acknowledgmentStatus, mailboxOf } from "../outbox/acknowledgmentPolicy.ts";
 import { escalationDueAt } from "../outbox/escalationTime.ts";
-import { isPlainAddress } from "../outbox/messages/emailMessage.ts";
-import type { PlannedNotification } from "../outbox/notificationKinds.ts";
+import { ownerNotifications, type PlannedNotification } from "../outbox/notificationKinds.ts";
+import { foldIntoSummaries, withinTextBudget } from "../outbox/textBudget.ts";
+import type { FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
@@ -26,6 +28,20 @@ export interface NotificationPlan {
   owner: readonly PlannedNotification[];
   /** Minutes of business hours before a lead nobody marked as called is escalated. */
   escalationMinutes: number;
+  /** NOTIFY_SMS_MAX_PER_HOUR: the owner's texts per number per hour. */
+  textsPerHour: number;
+  /** ACKNOWLEDGMENT_MAX_PER_HOUR: acknowledgments per hour, to all addresses together. */
+  acknowledgmentsPerHour: number;
+}
+
+/** The plan of every real lead, from the function's settings. */
+export function notificationPlanFor(config: FunctionConfig): NotificationPlan {
+  return {
+    owner: ownerNotifications(config, "alert"),
+    escalationMinutes: config.escalationMinutes,
+    textsPerHour: config.sms.maxPerHour,
+    acknowledgmentsPerHour: config.acknowledgmentsPerHour,
+  };
 }
 
 export type StoreOutcome =
@@ -38,11 +54,8 @@ export type StoreOutcome =
 /** How long a post without a key is taken for a copy of an earlier lead with the same content. */
 export const duplicateWindowHours = 24;
 
-/** How long an address that got an acknowledgment gets no other. */
-export const acknowledgmentWindowHours = 24;
-
 /** Advisory-lock namespaces (the first key of the two-key form), so the kinds never collide. */
-const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269, address: 0x61636b6e } as const;
+const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269 } as const;
 
 /** A 32-bit lock key from hex (a fingerprint or a UUID): collisions only serialise two posts. */
 function lockKey(hex: string): number {
@@ -100,28 +113,10 @@ async function answerCopy(
 }
 
 /**
- * Whether this address may get an acknowledgment now: one plain address (which a provider can
- * deliver to and no header can be forged through) that got none in the last 24 hours. Holding a
- * lock on the address, so two leads from it at once cannot both send one.
- */
-async function mayAcknowledge(tx: Queryable, email: string, now: Date): Promise<boolean> {
-  if (!isPlainAddress(email)) return false;
-  await tx.query(
-    sql`select pg_advisory_xact_lock(${lockSpace.address}::int, hashtext(lower(${email})))`,
-  );
-  const { rows } = await tx.query(sql`
-    select 1 from public.contact_requests r
-    join public.contact_notifications n on n.contact_request_id = r.id
-    where lower(r.email) = lower(${email}) and n.kind = 'acknowledgment'
-      and n.created_at > ${now}::timestamptz - make_interval(hours => ${acknowledgmentWindowHours}::int)
-    limit 1`);
-  return rows.length === 0;
-}
-
-/**
- * Queues a real lead's notifications, due now: the owner's alerts and, when allowed, the
- * homeowner's acknowledgment. In the transaction that stores (or un-flags) the lead, so that a
- * lead is never stored without them.
+ * Queues a real lead's notifications, due now: the owner's alerts, within the budget of texts
+ * (a text past it folded into a summary), and the homeowner's acknowledgment when its rules allow
+ * (suppressed past the hourly cap). In the transaction that stores (or un-flags) the lead, so
+ * that a lead is never stored without them.
  */
 async function queueNotifications(
   tx: Queryable,
@@ -129,17 +124,25 @@ async function queueNotifications(
   lead: NewLead,
   plan: NotificationPlan,
 ): Promise<void> {
-  const notifications = [...plan.owner];
-  if (await mayAcknowledge(tx, lead.request.email, lead.now)) {
-    notifications.push({ kind: "acknowledgment", recipient: "" });
-  }
-  await tx.query(sql`
+  const [owner = []] = await withinTextBudget(tx, plan.owner, 1, lead.now, plan.textsPerHour);
+  const notifications = [...owner];
+  const acknowledgment = await acknowledgmentStatus(
+    tx,
+    lead.request.email,
+    lead.now,
+    plan.acknowledgmentsPerHour,
+  );
+  if (acknowledgment) notifications.push({ kind: "acknowledgment", recipient: "", status: acknowledgment });
+  const { rows } = await tx.query<{ id: string; kind: string; recipient: string; status: string }>(sql`
     insert into public.contact_notifications
-      (contact_request_id, kind, recipient, created_at, next_attempt_at)
-    select ${leadId}::uuid, kind, recipient, ${lead.now}, ${lead.now}
-    from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[])
-      as planned(kind, recipient)
-    on conflict (contact_request_id, kind, recipient) do nothing`);
+      (contact_request_id, kind, recipient, status, created_at, next_attempt_at)
+    select ${leadId}::uuid, kind, recipient, status, ${lead.now}, ${lead.now}
+    from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[],
+      ${notifications.map((n) => n.status)}::text[]) as planned(kind, recipient, status)
+    on conflict (contact_request_id, kind, recipient) do nothing
+    returning id, kind, recipient, status`);
+  const folded = rows.filter((row) => row.status === "folded");
+  await foldIntoSummaries(tx, folded.map((row) => ({ ...row, leadId })), lead.now);
 }
 
 /**
@@ -194,13 +197,13 @@ export async function storeLead(
     const real = lead.spam === undefined;
     const { rows } = await tx.query<Pick<ContactRequestRow, "id">>(sql`
       insert into public.contact_requests
-        (request_id, fingerprint, name, email, phone, service, message, is_spam, spam_reason,
-         client_address_hash, user_agent, escalation_due_at)
+        (request_id, fingerprint, name, email, mailbox, phone, service, message, is_spam,
+         spam_reason, client_address_hash, user_agent, escalation_due_at)
       values
         (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
-         ${request.email}, ${request.phone}, ${request.service}, ${request.message},
-         ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash}, ${lead.userAgent},
-         ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null})
+         ${request.email}, ${mailboxOf(request.email)}, ${request.phone}, ${request.service},
+         ${request.message}, ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash},
+         ${lead.userAgent}, ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null})
       returning id`);
     const inserted = rows[0];
     if (!inserted) throw new Error("the new contact request was not returned");

@@ -1,5 +1,4 @@
 import sql from "sql-template-tag";
-import type { ContactRateLimitRow } from "../../_shared/tableRows.ts";
 import type { Queryable } from "../platform/database.ts";
 
 export interface RateLimit {
@@ -9,10 +8,15 @@ export interface RateLimit {
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+/** The advisory-lock namespace of a client's rate limit (the first key of the two-key form). */
+const lockSpace = 0x72617465;
+
 /**
- * Counts one submission for the address in the current fixed window, atomically in Postgres, so
- * the limit holds across every function instance. It runs inside the lead's transaction, after
- * the duplicate checks, so a copy of a stored lead never counts.
+ * Counts one submission for the client if fewer than `max` of its leads stand in the window that
+ * ends now: a sliding window, so no client gets more than `max` in any `windowSeconds`, across
+ * what a fixed window's edge would be too. The leads admitted are kept one row each, in Postgres,
+ * under a lock on the client, so the limit holds across every function instance. It runs inside
+ * the lead's transaction, after the duplicate checks, so a copy of a stored lead never counts.
  */
 export async function consumeRateLimit(
   db: Queryable,
@@ -20,27 +24,40 @@ export async function consumeRateLimit(
   now: Date,
   limit: RateLimit,
 ): Promise<RateLimitDecision> {
-  const windowMs = limit.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-  const { rows } = await db.query<Pick<ContactRateLimitRow, "request_count">>(sql`
-    insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
-    values (${addressHash}, ${windowStart}, 1)
-    on conflict (client_address_hash, window_start)
-    do update set request_count = public.contact_rate_limits.request_count + 1
-    returning request_count`);
-  if ((rows[0]?.request_count ?? 0) <= limit.max) return { allowed: true };
+  await db.query(sql`select pg_advisory_xact_lock(${lockSpace}::int, hashtext(${addressHash}))`);
+  const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const { rows } = await db.query<{ at: Date }>(sql`
+    select at from public.contact_rate_limit_hits
+    where client_address_hash = ${addressHash} and at > ${windowStart}
+    order by at desc
+    limit ${limit.max}::int`);
+  if (rows.length < limit.max) {
+    await db.query(sql`
+      insert into public.contact_rate_limit_hits (client_address_hash, at)
+      values (${addressHash}, ${now})`);
+    return { allowed: true };
+  }
+  // The oldest of the last `max` leaves the window first, and frees a place.
+  const oldest = rows.at(-1)?.at ?? now;
   const retryAfterSeconds = Math.max(
     1,
-    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+    Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
   );
   return { allowed: false, retryAfterSeconds };
 }
 
-/** Windows older than a day only take space; the scheduled deliverer calls this. */
-export async function pruneRateLimits(db: Queryable, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  const result = await db.query(
-    sql`delete from public.contact_rate_limits where window_start < ${before}`,
+/**
+ * Forgets what has left the window, and the fixed windows the function no longer writes (kept a
+ * day for a function deployed before the sliding window); the scheduled deliverer calls this.
+ */
+export async function pruneRateLimits(db: Queryable, now: Date, limit: RateLimit): Promise<number> {
+  const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
+  const dayBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const hits = await db.query(
+    sql`delete from public.contact_rate_limit_hits where at <= ${windowStart}`,
   );
-  return result.rowCount ?? 0;
+  const windows = await db.query(
+    sql`delete from public.contact_rate_limits where window_start < ${dayBefore}`,
+  );
+  return (hits.rowCount ?? 0) + (windows.rowCount ?? 0);
 }

@@ -1,5 +1,4 @@
 import { contactAnswerErrors as errors, maxSubmissionBytes } from "@bluewater/content/contact";
-import { ownerNotifications } from "../outbox/notificationKinds.ts";
 import {
   deliverPendingNotifications,
   deliveryContextFor,
@@ -14,7 +13,7 @@ import { type BodyKind, bodyKindOf, readBody } from "../platform/requestBody.ts"
 import { type Answers, answersFor } from "./answers.ts";
 import { corsHeaders, isAllowedOrigin, preflightResponse } from "./cors.ts";
 import { readLead } from "./leadRequest.ts";
-import { storeLead } from "./leadStore.ts";
+import { notificationPlanFor, storeLead } from "./leadStore.ts";
 
 export interface SubmitRouteDeps {
   config: FunctionConfig;
@@ -62,10 +61,7 @@ export async function answerSubmitRoute(
     const read = await readLead(request, kind, answers, config, deps.now);
     if (!read.ok) return await answers.refused(read.refusal);
     const db = deps.database();
-    const outcome = await storeLead(db, read.lead, config.rateLimit, {
-      owner: ownerNotifications(config, "alert"),
-      escalationMinutes: config.escalationMinutes,
-    });
+    const outcome = await storeLead(db, read.lead, config.rateLimit, notificationPlanFor(config));
     switch (outcome.kind) {
       case "limited":
         return await answers.refused({

@@ -1,10 +1,12 @@
 import sql from "sql-template-tag";
 import { type Database, inTransaction } from "../platform/database.ts";
 import type { PlannedNotification } from "./notificationKinds.ts";
+import { withinTextBudget } from "./textBudget.ts";
 
 /**
  * Escalates every real lead whose time ran out unmarked, once: in one transaction, each lead's
- * `escalated_at` is set and its escalation queued on every owner channel, due now. Leads are
+ * `escalated_at` is set and its escalation queued on every owner channel, due now, its texts
+ * within the owner's budget (past it, suppressed: the escalation email still goes). Leads are
  * taken with SKIP LOCKED, so two deliverers at once escalate each lead once; a lead being marked
  * as called at that moment is skipped, and its mark wins.
  */
@@ -12,6 +14,7 @@ export async function queueDueEscalations(
   db: Database,
   now: Date,
   notifications: readonly PlannedNotification[],
+  textsPerHour: number,
   limit = 50,
 ): Promise<number> {
   return await inTransaction(db, async (tx) => {
@@ -28,13 +31,16 @@ export async function queueDueEscalations(
       from due where r.id = due.id
       returning r.id`);
     if (rows.length === 0) return 0;
+    const queued = (
+      await withinTextBudget(tx, notifications, rows.length, now, textsPerHour)
+    ).flatMap((planned, index) => planned.map((n) => ({ ...n, leadId: rows[index]?.id ?? "" })));
     await tx.query(sql`
       insert into public.contact_notifications
-        (contact_request_id, kind, recipient, created_at, next_attempt_at)
-      select lead.id, planned.kind, planned.recipient, ${now}, ${now}
-      from unnest(${rows.map((row) => row.id)}::uuid[]) as lead(id)
-      cross join unnest(${notifications.map((n) => n.kind)}::text[],
-        ${notifications.map((n) => n.recipient)}::text[]) as planned(kind, recipient)
+        (contact_request_id, kind, recipient, status, created_at, next_attempt_at)
+      select lead_id, kind, recipient, status, ${now}, ${now}
+      from unnest(${queued.map((n) => n.leadId)}::uuid[], ${queued.map((n) => n.kind)}::text[],
+        ${queued.map((n) => n.recipient)}::text[], ${queued.map((n) => n.status)}::text[])
+        as planned(lead_id, kind, recipient, status)
       on conflict (contact_request_id, kind, recipient) do nothing`);
     return rows.length;
   });

@@ -2,15 +2,16 @@ import type { FunctionConfig } from "../platform/config.ts";
 
 /**
  * What a notification is (contact_notifications.kind): the owner's first alert and, once, the
- * escalation, each by email and by SMS to every configured number; and the homeowner's
- * acknowledgment.
+ * escalation, each by email and by SMS to every configured number; the summary text that stands
+ * for the alert texts the hourly budget folded; and the homeowner's acknowledgment.
  */
 export type NotificationKind =
   | "alert-email"
   | "alert-sms"
   | "escalation-email"
   | "escalation-sms"
-  | "acknowledgment";
+  | "acknowledgment"
+  | "summary-sms";
 
 /** One notification to queue: its kind, and the number an SMS goes to ('' for email). */
 export interface PlannedNotification {
@@ -19,7 +20,7 @@ export interface PlannedNotification {
 }
 
 export function isSms(kind: NotificationKind): boolean {
-  return kind === "alert-sms" || kind === "escalation-sms";
+  return kind === "alert-sms" || kind === "escalation-sms" || kind === "summary-sms";
 }
 
 export function isEscalation(kind: NotificationKind): boolean {

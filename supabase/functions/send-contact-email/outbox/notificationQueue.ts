@@ -10,10 +10,12 @@ import { type Database, inTransaction } from "../platform/database.ts";
 import { contactLink } from "./contactLink.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
-import { renderLeadSms } from "./messages/smsMessage.ts";
+import { renderLeadSms, renderSummarySms } from "./messages/smsMessage.ts";
 import { isEscalation, isSms, type NotificationKind } from "./notificationKinds.ts";
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
 import type { SmsProvider } from "./providers/smsProvider.ts";
+import { receiptUrl, undeliveredTextsToReport } from "./smsReceipts.ts";
+import { foldedInto } from "./textBudget.ts";
 
 /** Everything that sends: one provider per channel. */
 export interface Providers {
@@ -30,6 +32,9 @@ export interface DeliveryContext {
   functionUrl: string | undefined;
   contactLink: ContactLinkSettings;
   escalationMinutes: number;
+  /** The budgets the owner's email names when a lead's text or acknowledgment was held back. */
+  textsPerHour: number;
+  acknowledgmentsPerHour: number;
 }
 
 /** What this function's notifications are sent with; the owner's links lead to `functionUrl`. */
@@ -45,6 +50,8 @@ export function deliveryContextFor(
     functionUrl,
     contactLink: config.contactLink,
     escalationMinutes: config.escalationMinutes,
+    textsPerHour: config.sms.maxPerHour,
+    acknowledgmentsPerHour: config.acknowledgmentsPerHour,
   };
 }
 
@@ -66,6 +73,11 @@ type ClaimedNotification = LeadForEmail & {
   kind: NotificationKind;
   recipient: ContactNotificationRow["recipient"];
   queued_at: ContactNotificationRow["created_at"];
+  /** A text sent again after it did not arrive: the message it replaces. */
+  superseded_message_id: ContactNotificationRow["superseded_message_id"];
+  /** This lead's alert text was folded into a summary; its acknowledgment was held back. */
+  text_folded: boolean;
+  acknowledgment_withheld: boolean;
 };
 
 /** How many notifications one delivery sends at once: a lead's channels go out together. */
@@ -105,9 +117,16 @@ async function claimDue(
     from due, public.contact_requests r
     where n.id = due.id and r.id = n.contact_request_id
     returning n.id as notification_id, n.attempts, n.kind, n.recipient, n.created_at as queued_at,
-      r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message`);
+      n.superseded_message_id, r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message,
+      exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
+        and o.kind = 'alert-sms' and o.status = 'folded') as text_folded,
+      exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
+        and o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld`);
   return rows;
 }
+
+/** Notifications that are not one lead's alert to the owner: they never move the lead's status. */
+const notLeadAlerts = ["acknowledgment", "summary-sms"];
 
 /**
  * The lead's own status follows its owner notifications (the acknowledgment is not one):
@@ -119,10 +138,11 @@ const leadStatusFromNotifications = (leadId: string) => sql`
   update public.contact_requests r
   set status = case
     when exists (select 1 from public.contact_notifications n
-      where n.contact_request_id = r.id and n.kind <> 'acknowledgment' and n.status = 'delivered')
+      where n.contact_request_id = r.id and n.kind <> all(${notLeadAlerts}::text[])
+        and n.status = 'delivered')
       then 'notified'
     when exists (select 1 from public.contact_notifications n
-      where n.contact_request_id = r.id and n.kind <> 'acknowledgment' and n.status = 'failed')
+      where n.contact_request_id = r.id and n.kind <> all(${notLeadAlerts}::text[]) and n.status = 'failed')
       then 'notification_failed'
     else 'new' end
   where r.id = ${leadId}`;
@@ -178,7 +198,7 @@ async function recordResult(
   policy: DeliveryPolicy,
 ): Promise<keyof DeliveryReport> {
   const { outcome, update } = settled(claimed, result, now, policy);
-  if (outcome === "retrying" || claimed.kind === "acknowledgment") {
+  if (outcome === "retrying" || notLeadAlerts.includes(claimed.kind)) {
     await db.query(update);
     return outcome;
   }
@@ -191,7 +211,11 @@ async function recordResult(
 }
 
 /** Renders one claimed notification for its channel and hands it to that channel's provider. */
-async function send(claimed: ClaimedNotification, context: DeliveryContext): Promise<SendResult> {
+async function send(
+  db: Database,
+  claimed: ClaimedNotification,
+  context: DeliveryContext,
+): Promise<SendResult> {
   const idempotencyKey = `contact-notification/${claimed.notification_id}`;
   if (claimed.kind === "acknowledgment") {
     // The function queues none for such an address; a row written by hand may still name one.
@@ -225,15 +249,33 @@ async function send(claimed: ClaimedNotification, context: DeliveryContext): Pro
         error: `NOTIFY_SMS_TO: "${claimed.recipient}" is not a phone number in E.164 form, like +15865550123`,
       };
     }
-    const body = renderLeadSms(claimed, { escalation, markLink });
+    const body =
+      claimed.kind === "summary-sms"
+        ? renderSummarySms(await foldedInto(db, claimed.notification_id))
+        : renderLeadSms(claimed, { escalation, markLink });
     return await context.providers.sms.send(
-      { to: claimed.recipient, body },
-      { idempotencyKey, attempt: claimed.attempts, queuedAt: claimed.queued_at },
+      { to: claimed.recipient, body, statusCallback: receiptUrl(context, claimed.notification_id) },
+      {
+        idempotencyKey,
+        attempt: claimed.attempts,
+        queuedAt: claimed.queued_at,
+        supersededMessageId: claimed.superseded_message_id ?? undefined,
+      },
     );
   }
   const message = renderLeadEmail(claimed, context.mailbox, {
     escalationMinutes: escalation ? context.escalationMinutes : undefined,
     markLink,
+    notes: {
+      textFolded: claimed.text_folded && !escalation ? context.textsPerHour : undefined,
+      acknowledgmentWithheld:
+        claimed.acknowledgment_withheld && !escalation ? context.acknowledgmentsPerHour : undefined,
+      undeliveredTexts: await undeliveredTextsToReport(
+        db,
+        claimed.notification_id,
+        claimed.attempts === 1,
+      ),
+    },
   });
   return await context.providers.email.send(message, idempotencyKey);
 }
@@ -246,7 +288,7 @@ async function deliverOne(
 ): Promise<keyof DeliveryReport> {
   let result: SendResult;
   try {
-    result = await send(claimed, context);
+    result = await send(db, claimed, context);
   } catch (error) {
     const provider = isSms(claimed.kind) ? context.providers.sms : context.providers.email;
     result = { ok: false, retryable: true, error: `${provider.name} failed: ${String(error)}` };

@@ -1,21 +1,12 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
-import { businessHours } from "@bluewater/content/hours";
 import { markContactedPage as words } from "@bluewater/content/mark-contacted-page";
 import { escapeText, escapeUTF8 } from "entities/escape";
 import { showHidden, visibleLines } from "../../_shared/leadText.ts";
 import { tokenField } from "../outbox/contactLink.ts";
 import type { LeadForEmail } from "../outbox/messages/emailMessage.ts";
+import { localTime } from "../outbox/messages/localTime.ts";
 import { telHref } from "../outbox/messages/phoneNumber.ts";
 import { contactedPageStyle, pageHead } from "../pages/answerPageStyle.ts";
-
-/** A moment as the owner reads it: in the business's time zone, in the site's language. */
-export function localTime(date: Date): string {
-  return new Intl.DateTimeFormat(words.lang, {
-    timeZone: businessHours.timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
-}
 
 export type ContactedPageContent =
   /** The GET of a valid link: the lead, and the button whose POST marks it. */

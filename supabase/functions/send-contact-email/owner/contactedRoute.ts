@@ -7,7 +7,8 @@ import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { cspSafe, htmlResponse } from "../platform/http.ts";
 import { readBody } from "../platform/requestBody.ts";
-import { type ContactedPageContent, localTime, renderContactedPage } from "./contactedPage.ts";
+import { localTime } from "../outbox/messages/localTime.ts";
+import { type ContactedPageContent, renderContactedPage } from "./contactedPage.ts";
 import { leadToMark, markContacted } from "./leadContact.ts";
 
 export interface ContactedRouteDeps {

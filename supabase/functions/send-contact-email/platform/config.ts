@@ -16,9 +16,16 @@ export interface FunctionConfig {
   functionUrl: string | undefined;
   ipHashSecret: string;
   usesDevIpHashSecret: boolean;
-  /** The request header that carries the visitor's address (its first entry is used). */
+  /**
+   * The request header the platform sets to the visitor's address, overwriting whatever the
+   * client sent (its first entry is used): cf-connecting-ip unless CLIENT_ADDRESS_HEADER names
+   * another (supabase/README.md, "Client addresses").
+   */
   clientAddressHeader: string;
+  /** At most `max` new leads per client (an IPv6 client's /64) in any `windowSeconds`. */
   rateLimit: { max: number; windowSeconds: number };
+  /** At most this many acknowledgments an hour, to all addresses together. */
+  acknowledgmentsPerHour: number;
   notify: {
     provider: string;
     to: string;
@@ -46,6 +53,8 @@ export interface SmsSettings {
   from: string | undefined;
   messagingServiceSid: string | undefined;
   twilio: { accountSid: string | undefined; authToken: string | undefined; apiUrl: string };
+  /** At most this many alert and escalation texts per number per hour; summaries beyond. */
+  maxPerHour: number;
 }
 
 /** The signed links of the owner's alerts to the page that marks a lead as called. */
@@ -118,6 +127,7 @@ function smsSettings(env: ReadEnv): SmsSettings {
       authToken: text(env, "TWILIO_AUTH_TOKEN"),
       apiUrl: text(env, "TWILIO_API_URL") ?? "https://api.twilio.com",
     },
+    maxPerHour: positiveInteger(env, "NOTIFY_SMS_MAX_PER_HOUR", 10),
   };
 }
 
@@ -174,11 +184,12 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     functionUrl: publicFunctionUrl(env),
     ipHashSecret: ipHashSecret ?? devIpHashSecret,
     usesDevIpHashSecret: ipHashSecret === undefined,
-    clientAddressHeader: (text(env, "CLIENT_ADDRESS_HEADER") ?? "x-forwarded-for").toLowerCase(),
+    clientAddressHeader: (text(env, "CLIENT_ADDRESS_HEADER") ?? "cf-connecting-ip").toLowerCase(),
     rateLimit: {
       max: positiveInteger(env, "RATE_LIMIT_MAX", 5),
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
     },
+    acknowledgmentsPerHour: positiveInteger(env, "ACKNOWLEDGMENT_MAX_PER_HOUR", 20),
     notify: {
       provider: text(env, "NOTIFY_PROVIDER") ?? "log",
       to: text(env, "NOTIFY_TO") ?? "leads@example.com",

@@ -1,22 +1,27 @@
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
+/** SHA-256 for our own signatures; SHA-1 where a provider signs with it (Twilio's webhooks). */
+export type HmacHash = "SHA-256" | "SHA-1";
+
+function hmacKey(secret: string, hash: HmacHash): Promise<CryptoKey> {
+  const name = `${hash}\n${secret}`;
+  let key = keys.get(name);
   if (!key) {
-    key = crypto.subtle.importKey(
-      "raw",
-      encoder.encode(secret),
-      { name: "HMAC", hash: "SHA-256" },
-      false,
-      ["sign"],
-    );
-    keys.set(secret, key);
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash }, false, [
+      "sign",
+    ]);
+    keys.set(name, key);
   }
   return key;
 }
 
-/** HMAC-SHA-256 of `text` (UTF-8) with `secret`, through WebCrypto; each secret's key is imported once. */
+/** HMAC of `text` (UTF-8) with `secret`, through WebCrypto; each secret's key is imported once. */
+export async function hmac(secret: string, text: string, hash: HmacHash): Promise<ArrayBuffer> {
+  return await crypto.subtle.sign("HMAC", await hmacKey(secret, hash), encoder.encode(text));
+}
+
+/** HMAC-SHA-256 of `text` (UTF-8) with `secret`. */
 export async function hmacSha256(secret: string, text: string): Promise<ArrayBuffer> {
-  return await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(text));
+  return await hmac(secret, text, "SHA-256");
 }

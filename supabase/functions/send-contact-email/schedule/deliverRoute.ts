@@ -2,6 +2,7 @@ import { contactAnswerErrors as errors } from "@bluewater/content/contact";
 import { pruneRateLimits } from "../intake/rateLimit.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
+import { resendUndeliveredTexts } from "../outbox/smsReceipts.ts";
 import {
   deliverPendingNotifications,
   deliveryContextFor,
@@ -27,8 +28,9 @@ export const deliverRoute = "/deliver";
 
 /**
  * The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here with the
- * shared secret. It escalates the leads whose time ran out unmarked, then sends everything due,
- * those included, then clears rate-limit windows nobody needs any more.
+ * shared secret. It escalates the leads whose time ran out unmarked, queues again the alert texts
+ * that did not arrive, then sends everything due, those included, then forgets the rate limit's
+ * leads that have left its window.
  */
 export async function answerDeliverRoute(
   request: Request,
@@ -43,15 +45,21 @@ export async function answerDeliverRoute(
   try {
     const db = deps.database();
     const at = deps.now();
-    const escalated = await queueDueEscalations(db, at, ownerNotifications(config, "escalation"));
+    const escalated = await queueDueEscalations(
+      db,
+      at,
+      ownerNotifications(config, "escalation"),
+      config.sms.maxPerHour,
+    );
+    const resent = await resendUndeliveredTexts(db, at);
     const context = deliveryContextFor(
       config,
       deps.providers,
       functionUrlFor(request, config.functionUrl),
     );
     const report = await deliverPendingNotifications(db, at, context, { limit: 50 });
-    const prunedRateLimitWindows = await pruneRateLimits(db, at);
-    return jsonResponse(200, { ...report, escalated, prunedRateLimitWindows });
+    const prunedRateLimits = await pruneRateLimits(db, at, config.rateLimit);
+    return jsonResponse(200, { ...report, escalated, resent, prunedRateLimits });
   } catch (error) {
     const failure = failureOf(error, deps.log);
     const headers = new Headers(cors);

@@ -3,6 +3,7 @@ import { ownerEmail } from "@bluewater/content/owner-email";
 import { escapeText, escapeUTF8 } from "entities/escape";
 import { clipText, showHidden, visibleLines } from "../../../_shared/leadText.ts";
 import type { ContactRequestRow } from "../../../_shared/tableRows.ts";
+import { localTime } from "./localTime.ts";
 
 export type LeadForEmail = Pick<
   ContactRequestRow,
@@ -64,6 +65,45 @@ export interface LeadEmailOptions {
   escalationMinutes?: number | undefined;
   /** The link to the page that marks the lead as called, when the function knows its address. */
   markLink?: string | undefined;
+  notes?: OwnerNotes | undefined;
+}
+
+/** An owner's text that did not arrive, even sent a second time. */
+export interface UndeliveredText {
+  name: string;
+  received: Date;
+  number: string;
+  status: string;
+  errorCode: string | null;
+}
+
+/** What the owner should know beside the lead, each said when set. */
+export interface OwnerNotes {
+  /** This lead's text was folded into a summary: the budget of texts per hour. */
+  textFolded?: number | undefined;
+  /** This lead's visitor got no acknowledgment: the cap of acknowledgments per hour. */
+  acknowledgmentWithheld?: number | undefined;
+  /** Texts about leads (this or others) that the carrier reported as not arrived. */
+  undeliveredTexts?: readonly UndeliveredText[] | undefined;
+}
+
+/** The notes as paragraphs, the undelivered texts as a heading and its list, visitor text shown safely. */
+function noteParagraphs(notes: OwnerNotes): { paragraphs: string[]; list: string[] } {
+  const paragraphs = [
+    ...(notes.textFolded ? [ownerEmail.textFolded(notes.textFolded)] : []),
+    ...(notes.acknowledgmentWithheld
+      ? [ownerEmail.acknowledgmentWithheld(notes.acknowledgmentWithheld)]
+      : []),
+  ];
+  const list = (notes.undeliveredTexts ?? []).map((text) =>
+    ownerEmail.undeliveredText({
+      name: clipText(showHidden(text.name), subjectNameLength),
+      received: localTime(text.received),
+      number: text.number,
+      reason: ownerEmail.undeliveredReason(text.status, text.errorCode),
+    }),
+  );
+  return { paragraphs, list };
 }
 
 /**
@@ -95,6 +135,8 @@ export function renderLeadEmail(
   ];
   const message = lead.message === "" ? [ownerEmail.noMessage] : visibleLines(lead.message);
   const outro = replyTo ? ownerEmail.replyReachesVisitor : ownerEmail.replyGoesNowhere;
+  const notes = noteParagraphs(options.notes ?? {});
+  const undelivered = notes.list.length > 0 ? [ownerEmail.undeliveredTexts] : [];
   const text = [
     intro,
     "",
@@ -103,6 +145,10 @@ export function renderLeadEmail(
     `${labels.message}:`,
     ...message.map((line) => (line === "" ? "" : `  ${line}`)),
     "",
+    ...notes.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(notes.list.length > 0
+      ? [...undelivered, ...notes.list.map((line) => `  - ${line}`), ""]
+      : []),
     ...(markLink ? [`${ownerEmail.markCalled}: ${markLink}`, ""] : []),
     outro,
   ].join("\n");
@@ -117,6 +163,11 @@ export function renderLeadEmail(
     ...fields.map(([label, value]) => row(label, escapeText(value))),
     row(labels.message, message.map(escapeText).join("<br>")),
     "</table>",
+    ...notes.paragraphs.map((paragraph) => `<p>${escapeText(paragraph)}</p>`),
+    ...undelivered.map((heading) => `<p>${escapeText(heading)}</p>`),
+    ...(notes.list.length > 0
+      ? [`<ul>${notes.list.map((line) => `<li>${escapeText(line)}</li>`).join("")}</ul>`]
+      : []),
     ...(markLink
       ? [
           `<p><a href="${escapeUTF8(markLink)}" style="${linkStyle}">${escapeText(ownerEmail.markCalled)}</a></p>`,

@@ -1,6 +1,7 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { ownerSms } from "@bluewater/content/owner-sms";
 import type { LeadForEmail } from "./emailMessage.ts";
+import { timeOfDay } from "./localTime.ts";
 import { dialableNumber } from "./phoneNumber.ts";
 import { clipSms, gsmSegments, smsVisitorText } from "./smsText.ts";
 
@@ -63,4 +64,12 @@ export function renderLeadSms(lead: LeadForEmail, options: SmsOptions): string {
   if (shortest >= 10) return lines(name, clipSms(message, shortest));
   // Too little room for a useful excerpt (a long link): leave the message to the email.
   return lines(clipSms(name, 20), "");
+}
+
+/**
+ * The text that stands for leads whose own texts the hourly budget held back: how many, and
+ * since when (the first one's time of day in the business's time zone). Their emails carry them.
+ */
+export function renderSummarySms(folded: { count: number; since: Date }): string {
+  return ownerSms.summary(folded.count, timeOfDay(folded.since));
 }

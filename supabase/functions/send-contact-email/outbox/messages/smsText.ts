@@ -57,23 +57,46 @@ function toGsm(grapheme: string): string {
   return Array.from(bare).length === 1 && basic.has(bare) ? bare : "?";
 }
 
-// What a phone turns into a link: a dot before a letter (evil.com, www.x), a URL scheme's colon.
-const linkDot = /\.(?=\p{L})/gu;
+// What a phone turns into a link (Android's Linkify and iOS's data detectors): a URL scheme's
+// colon; a dot after a letter before a letter or digit, or before a letter (evil.com, www.0day,
+// 1st.example); the dots of three or more numbers in a row (203.0.113.7); the colons of hex
+// groups with two or more (2001:db8::1, ::ffff:…, a time with seconds too); a port's colon after
+// a host (evil:8080, 10.0.0.1:80), but not a time's (2:30).
 const schemeColon =
   /(?<=\b(?:https?|ftp|mailto|tel|sms|smsto|file|data|javascript|intent|geo|facetime|whatsapp)):/giu;
+const hexColons = /[0-9a-f]*(?::[0-9a-f]*){2,}/giu;
+const portColon = /([\p{L}\p{N}.\]-]+):(?=\d)/gu;
+const numberDots = /\d+(?:\.\d+){2,}/gu;
+const linkDot = /(?<=\p{L})\.(?=[\p{L}\p{N}])|\.(?=\p{L})/gu;
+
+/** A host before a port: a name or an address, never the hour of a time. */
+const hostLike = /[\p{L}.\]]/u;
+
+/**
+ * Each character a phone could start or join a link with, shown bracketed (`[.]`, `[:]`), the
+ * way addresses are defanged in security reports: read as written, tapped as nothing.
+ */
+function defang(text: string): string {
+  return text
+    .replace(schemeColon, "[:]")
+    .replace(hexColons, (run) => run.replaceAll(":", "[:]"))
+    .replace(portColon, (match, host: string) => (hostLike.test(host) ? `${host}[:]` : match))
+    .replace(numberDots, (run) => run.replaceAll(".", "[.]"))
+    .replace(linkDot, "[.]");
+}
 
 /**
  * A visitor's words for an SMS, on one line and harmless: every run of white space and line
  * breaks becomes one space, so no line of it can pose as a line of ours; every character outside
  * the GSM alphabet becomes its unaccented letter or `?` (controls, bidi overrides and emoji
  * among them, one `?` for each whole character a reader sees), so nothing hides or acts, and the
- * message keeps to the alphabet that two segments always hold; a dot before a letter becomes
- * `[.]` and a URL scheme's colon `[:]`, so that no phone turns the visitor's text into a link.
+ * message keeps to the alphabet that two segments always hold; and nothing in it can be tapped:
+ * domains, www. hosts, bare IPv4 and IPv6 addresses, host:port and URL schemes are defanged.
  */
 export function smsVisitorText(text: string): string {
   const oneLine = text.replace(/[\s\u0085]+/gu, " ").trim();
   const gsm = Array.from(graphemes.segment(oneLine), ({ segment }) => toGsm(segment)).join("");
-  return gsm.replace(linkDot, "[.]").replace(schemeColon, "[:]");
+  return defang(gsm);
 }
 
 /** At most `length` characters, ending in ... when cut (the ellipsis is not in the alphabet). */

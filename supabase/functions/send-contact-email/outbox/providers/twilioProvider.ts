@@ -54,7 +54,9 @@ const clockSkewMs = 5 * 60_000;
  * status }`. Twilio takes no idempotency key, so before any attempt after the first, the provider
  * lists the recent messages to the same number (GET Messages.json?To=…) and, when one already
  * carries this body (a send whose answer was lost, or whose deliverer died before it recorded
- * it), takes that one instead of texting the owner twice.
+ * it), takes that one instead of texting the owner twice; a message the text replaces because it
+ * did not arrive is not one of them. StatusCallback asks Twilio to post the message's delivery
+ * receipts to the function (smsStatusRoute.ts).
  */
 export function twilioProvider(options: TwilioOptions): SmsProvider {
   const messages = `${options.baseUrl.replace(/\/+$/, "")}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
@@ -96,7 +98,8 @@ export function twilioProvider(options: TwilioOptions): SmsProvider {
         typeof sent.body === "string" &&
         // A trial account puts its own words before the body.
         sent.body.endsWith(message.body) &&
-        Date.parse(String(sent.date_created)) >= attempt.queuedAt.getTime() - clockSkewMs,
+        Date.parse(String(sent.date_created)) >= attempt.queuedAt.getTime() - clockSkewMs &&
+        sent.sid !== attempt.supersededMessageId,
     );
     return { ok: true, sid: typeof earlier?.sid === "string" ? earlier.sid : undefined };
   }
@@ -110,6 +113,7 @@ export function twilioProvider(options: TwilioOptions): SmsProvider {
         if (earlier.sid) return { ok: true, messageId: earlier.sid };
       }
       const form = new URLSearchParams({ To: message.to, Body: message.body });
+      if (message.statusCallback) form.set("StatusCallback", message.statusCallback);
       if (options.messagingServiceSid) form.set("MessagingServiceSid", options.messagingServiceSid);
       else if (options.from) form.set("From", options.from);
       const answer = await call(messages, {
