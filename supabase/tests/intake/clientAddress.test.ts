@@ -24,7 +24,10 @@ Deno.test("the client address is the platform's header, and no header a client c
 });
 
 Deno.test("the header that carries the address can be configured for the platform", () => {
-  const headers = new Headers({ "x-forwarded-for": "203.0.113.9", "fly-client-ip": "198.51.100.20" });
+  const headers = new Headers({
+    "x-forwarded-for": "203.0.113.9",
+    "fly-client-ip": "198.51.100.20",
+  });
   assert.equal(clientAddress(headers, "fly-client-ip"), "198.51.100.20");
   assert.equal(
     readConfig((name) => (name === "CLIENT_ADDRESS_HEADER" ? "Fly-Client-IP" : undefined))
@@ -35,9 +38,10 @@ Deno.test("the header that carries the address can be configured for the platfor
 
 Deno.test("a client is its IPv4 address, or its IPv6 /64", () => {
   const keys = (addresses: string[]) => [...new Set(addresses.map(clientKey))];
-  assert.deepEqual(keys(["198.51.100.7", " 198.51.100.7", "::ffff:198.51.100.7", "::ffff:c633:6407"]), [
-    "198.51.100.7",
-  ]);
+  assert.deepEqual(
+    keys(["198.51.100.7", " 198.51.100.7", "::ffff:198.51.100.7", "::ffff:c633:6407"]),
+    ["198.51.100.7"],
+  );
   assert.deepEqual(
     keys([
       "2001:db8:a:b::1",

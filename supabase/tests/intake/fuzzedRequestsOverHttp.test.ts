@@ -13,7 +13,7 @@ Deno.test("over real HTTP through the gateway, generated requests get the same h
   const stack = await startTestStack({
     PUBLIC_API_KEYS: testApiKey,
     IP_HASH_SECRET: "test-ip-hash-secret",
-    // Every request comes from 127.0.0.1 here (the gateway sets X-Forwarded-For).
+    // Every request comes from 127.0.0.1 here (the gateway sets CF-Connecting-IP).
     RATE_LIMIT_MAX: "100000",
   });
   const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });

@@ -104,7 +104,11 @@ Deno.test("no address gets twice its limit across a window's edge", async () => 
 Deno.test("an IPv6 client is keyed on its /64, however the address is written", async (t) => {
   const database = await startTestDatabase();
   const config = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  const handler = startHandler({ db: database.db, config, now: () => new Date("2026-05-04T10:00:00Z") });
+  const handler = startHandler({
+    db: database.db,
+    config,
+    now: () => new Date("2026-05-04T10:00:00Z"),
+  });
   try {
     await t.step("addresses of one /64 share its limit", async () => {
       const sameNetwork = [
@@ -136,7 +140,11 @@ Deno.test("an IPv6 client is keyed on its /64, however the address is written", 
 Deno.test("only the platform's own header names the client: one it forwards from the client changes nothing", async () => {
   const database = await startTestDatabase();
   const config = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  const handler = startHandler({ db: database.db, config, now: () => new Date("2026-05-04T10:00:00Z") });
+  const handler = startHandler({
+    db: database.db,
+    config,
+    now: () => new Date("2026-05-04T10:00:00Z"),
+  });
   try {
     const statuses = [];
     for (let i = 0; i < 6; i++) {

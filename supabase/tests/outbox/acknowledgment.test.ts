@@ -271,13 +271,16 @@ Deno.test("acknowledgments stop at the hourly cap, and the owner's email says so
       assert.equal(acknowledgments().length, 3);
     });
 
-    await t.step("every lead reaches the owner; those past the cap say no acknowledgment went", () => {
-      const said = leads.filter((id) =>
-        ownerEmailOf(id)?.message.text.includes(ownerEmail.acknowledgmentWithheld(3)),
-      );
-      assert.equal(leads.filter((id) => ownerEmailOf(id)).length, 8);
-      assert.equal(said.length, 5);
-    });
+    await t.step(
+      "every lead reaches the owner; those past the cap say no acknowledgment went",
+      () => {
+        const said = leads.filter((id) =>
+          ownerEmailOf(id)?.message.text.includes(ownerEmail.acknowledgmentWithheld(3)),
+        );
+        assert.equal(leads.filter((id) => ownerEmailOf(id)).length, 8);
+        assert.equal(said.length, 5);
+      },
+    );
 
     await t.step("an hour after the first, acknowledgments go again", async () => {
       handler.setClock(start + hour + 1000);

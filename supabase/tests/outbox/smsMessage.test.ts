@@ -178,7 +178,10 @@ Deno.test("a lead planting a fake mark-called address gets it defanged in the ow
     assert.ok(text);
     const lines = text.message.body.split("\n");
     const link = lines.at(-1)?.slice(`${ownerSms.markCalled} `.length) ?? "";
-    assert.match(link, new RegExp(`^http://127\\.0\\.0\\.1:54321/\\S+/contacted/${leadId}\\?t=\\S+$`));
+    assert.match(
+      link,
+      new RegExp(`^http://127\\.0\\.0\\.1:54321/\\S+/contacted/${leadId}\\?t=\\S+$`),
+    );
     assert.deepEqual(tappableIn(lines.slice(0, -1).join("\n")), [], text.message.body);
   } finally {
     await handler.settle();

@@ -10,11 +10,7 @@ import {
   testConfig,
 } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
-import {
-  startTwilioFake,
-  twilioReceipt,
-  twilioSignature,
-} from "../support/twilioFake.ts";
+import { startTwilioFake, twilioReceipt, twilioSignature } from "../support/twilioFake.ts";
 
 const accountSid = `AC${"0123456789abcdef".repeat(2)}`;
 const authToken = "twilio-receipt-token";
@@ -229,21 +225,25 @@ Deno.test("an undelivered alert text is sent once more; still undelivered, the n
       assert.equal(test.textsAbout(leadId).length, 2);
     });
 
-    await t.step("the owner's next email names the lead whose text did not arrive, once", async () => {
-      test.at(11 * minute);
-      const nextLead = await test.submit({ name: "Next Visitor", email: "next@example.com" });
-      const mail = (id: string) =>
-        test.email.sent.find(
-          (sent) => sent.message.text.includes(id) && sent.message.to === "owner@bluewater.example",
-        )?.message;
-      const next = mail(nextLead);
-      assert.ok(next);
-      assert.ok(next.text.includes(ownerEmail.undeliveredTexts), next.text);
-      assert.ok(next.text.includes("Undelivered Lead"));
-      assert.ok(next.html.includes("Undelivered Lead"));
-      const later = await test.submit({ name: "Later Visitor", email: "later@example.com" });
-      assert.ok(!mail(later)?.text.includes("Undelivered Lead"), "told once");
-    });
+    await t.step(
+      "the owner's next email names the lead whose text did not arrive, once",
+      async () => {
+        test.at(11 * minute);
+        const nextLead = await test.submit({ name: "Next Visitor", email: "next@example.com" });
+        const mail = (id: string) =>
+          test.email.sent.find(
+            (sent) =>
+              sent.message.text.includes(id) && sent.message.to === "owner@bluewater.example",
+          )?.message;
+        const next = mail(nextLead);
+        assert.ok(next);
+        assert.ok(next.text.includes(ownerEmail.undeliveredTexts), next.text);
+        assert.ok(next.text.includes("Undelivered Lead"));
+        assert.ok(next.html.includes("Undelivered Lead"));
+        const later = await test.submit({ name: "Later Visitor", email: "later@example.com" });
+        assert.ok(!mail(later)?.text.includes("Undelivered Lead"), "told once");
+      },
+    );
   } finally {
     await test.close();
   }
@@ -256,7 +256,10 @@ Deno.test("receipts of the log provider's texts are read the same way", async ()
   try {
     const leadId = await handler.submit({ name: "Logged Text" });
     const [logged] = handler.sms.sent.filter((sent) => sent.message.body.includes(leadId));
-    assert.ok(logged?.message.statusCallback, "the log provider keeps the callback it would ask for");
+    assert.ok(
+      logged?.message.statusCallback,
+      "the log provider keeps the callback it would ask for",
+    );
     const response = await handler.handle(
       twilioReceipt({
         url: logged.message.statusCallback,

@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { ownerEmail } from "@bluewater/content/owner-email";
 import { ownerSms } from "@bluewater/content/owner-sms";
+import { readConfig } from "../../functions/send-contact-email/platform/config.ts";
 import {
   functionUrl,
   postRequest,
@@ -8,7 +9,6 @@ import {
   testConfig,
   validSubmission,
 } from "../support/harness.ts";
-import { readConfig } from "../../functions/send-contact-email/platform/config.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const owner = "+15865550100";
@@ -26,7 +26,10 @@ const config = testConfig({
 const budget = config.sms.maxPerHour;
 
 Deno.test("NOTIFY_SMS_MAX_PER_HOUR sets the owner's budget of texts", () => {
-  assert.equal(readConfig((name) => (name === "NOTIFY_SMS_MAX_PER_HOUR" ? "4" : undefined)).sms.maxPerHour, 4);
+  assert.equal(
+    readConfig((name) => (name === "NOTIFY_SMS_MAX_PER_HOUR" ? "4" : undefined)).sms.maxPerHour,
+    4,
+  );
 });
 
 async function setUp() {
@@ -118,24 +121,27 @@ Deno.test("a burst from 20 addresses costs the owner the hourly budget of texts 
       assert.ok(counted >= 1 && counted <= 100 - budget, `${counted}`);
     });
 
-    await t.step("leads past the budget later wait for the next summary, 15 minutes on", async () => {
-      test.at(5 * minute);
-      for (const address of ["192.0.2.101", "192.0.2.102", "192.0.2.103"]) {
-        await test.handle(postRequest(validSubmission(), { address }));
-      }
-      await test.settle();
-      test.at(14 * minute);
-      await test.deliver();
-      assert.equal(test.summaries().length, 1, "not before 15 minutes after the first");
-      test.at(15 * minute);
-      await test.deliver();
-      const [first = [0, ""], second = [0, ""], ...more] = test.summaries();
-      assert.equal(more.length, 0);
-      assert.equal(first[0] + second[0], 103 - budget, "every lead without a text of its own");
-      // The second counts the three, and any of the burst folded after the first was sent.
-      assert.ok(second[0] >= 3);
-      assert.equal(second[1], first[0] === 100 - budget ? "2:19 PM" : "2:14 PM");
-    });
+    await t.step(
+      "leads past the budget later wait for the next summary, 15 minutes on",
+      async () => {
+        test.at(5 * minute);
+        for (const address of ["192.0.2.101", "192.0.2.102", "192.0.2.103"]) {
+          await test.handle(postRequest(validSubmission(), { address }));
+        }
+        await test.settle();
+        test.at(14 * minute);
+        await test.deliver();
+        assert.equal(test.summaries().length, 1, "not before 15 minutes after the first");
+        test.at(15 * minute);
+        await test.deliver();
+        const [first = [0, ""], second = [0, ""], ...more] = test.summaries();
+        assert.equal(more.length, 0);
+        assert.equal(first[0] + second[0], 103 - budget, "every lead without a text of its own");
+        // The second counts the three, and any of the burst folded after the first was sent.
+        assert.ok(second[0] >= 3);
+        assert.equal(second[1], first[0] === 100 - budget ? "2:19 PM" : "2:14 PM");
+      },
+    );
 
     await t.step("escalation texts wait for the budget; the escalation emails all go", async () => {
       test.at(16 * minute);
@@ -160,15 +166,18 @@ Deno.test("a burst from 20 addresses costs the owner the hourly budget of texts 
       assert.equal(folded.length, 103 - budget);
     });
 
-    await t.step("nothing more reaches the phone in the hour, however often the deliverer runs", async () => {
-      for (let minutes = 17; minutes < 60; minutes += 3) {
-        test.at(minutes * minute);
-        await test.deliver();
-      }
-      assert.equal(test.leadTexts().length, budget);
-      assert.equal(test.summaries().length, 2);
-      assert.equal(test.escalationTexts().length, 0);
-    });
+    await t.step(
+      "nothing more reaches the phone in the hour, however often the deliverer runs",
+      async () => {
+        for (let minutes = 17; minutes < 60; minutes += 3) {
+          test.at(minutes * minute);
+          await test.deliver();
+        }
+        assert.equal(test.leadTexts().length, budget);
+        assert.equal(test.summaries().length, 2);
+        assert.equal(test.escalationTexts().length, 0);
+      },
+    );
 
     await t.step("an hour on, a new lead is texted on its own again", async () => {
       test.at(61 * minute);
@@ -184,7 +193,10 @@ Deno.test("a burst from 20 addresses costs the owner the hourly budget of texts 
 Deno.test("a burst from one IPv6 /64 is one client: it costs the owner five texts", async () => {
   const test = await setUp();
   try {
-    const sameNetwork = Array.from({ length: 20 }, (_, i) => `2001:db8:4a:7c::${(i + 1).toString(16)}`);
+    const sameNetwork = Array.from(
+      { length: 20 },
+      (_, i) => `2001:db8:4a:7c::${(i + 1).toString(16)}`,
+    );
     const statuses = await burst(test, sameNetwork, 6);
     assert.equal(statuses.filter((status) => status === 200).length, 5);
     assert.equal(test.leadTexts().length, 5);

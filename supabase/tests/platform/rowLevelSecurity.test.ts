@@ -5,6 +5,7 @@ const tables = [
   "contact_requests",
   "contact_notifications",
   "contact_rate_limits",
+  "contact_rate_limit_hits",
   "contact_request_keys",
 ];
 
@@ -34,6 +35,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
     // A row in every table, so a read that should see nothing has something to see.
     await sql`insert into public.contact_notifications (contact_request_id) select id from public.contact_requests`;
     await sql`insert into public.contact_rate_limits (client_address_hash, window_start) values ('hash', now())`;
+    await sql`insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
     await sql`insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests`;
 
     const statements: Record<string, string[]> = {
@@ -55,6 +57,12 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
         "update public.contact_rate_limits set request_count = 0",
         "delete from public.contact_rate_limits",
       ],
+      contact_rate_limit_hits: [
+        "select * from public.contact_rate_limit_hits",
+        "insert into public.contact_rate_limit_hits (client_address_hash, at) values ('h', now())",
+        "update public.contact_rate_limit_hits set at = now()",
+        "delete from public.contact_rate_limit_hits",
+      ],
       contact_request_keys: [
         "select * from public.contact_request_keys",
         "insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests",
@@ -69,6 +77,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_notifications:
         "insert into public.contact_notifications (contact_request_id) values (gen_random_uuid())",
       contact_rate_limits: statements.contact_rate_limits?.[1] ?? "",
+      contact_rate_limit_hits: statements.contact_rate_limit_hits?.[1] ?? "",
       contact_request_keys:
         "insert into public.contact_request_keys (request_id, contact_request_id) values (gen_random_uuid(), gen_random_uuid())",
     };
@@ -76,6 +85,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_requests: "name",
       contact_notifications: "attempts",
       contact_rate_limits: "request_count",
+      contact_rate_limit_hits: "at",
       contact_request_keys: "created_at",
     };
 

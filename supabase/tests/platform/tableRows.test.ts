@@ -40,17 +40,23 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
       });
       await database.sql`
         update public.contact_notifications
-        set locked_until = now(), delivered_at = now(), provider_message_id = 'message-id'`;
+        set locked_until = now(), delivered_at = now(), provider_message_id = 'message-id',
+          summary_id = id, reported_in = id, receipt_status = 'undelivered',
+          receipt_error_code = '30003', receipt_at = now(), resent_at = now(),
+          superseded_message_id = 'earlier-message-id'`;
       await database.sql`
         update public.contact_requests
         set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)},
-          contacted_at = now(), escalation_due_at = now(), escalated_at = now()`;
+          contacted_at = now(), escalation_due_at = now(), escalated_at = now(),
+          mailbox = 'row@example.com'`;
       await database.sql`
         insert into public.contact_request_keys (request_id, contact_request_id)
         select gen_random_uuid(), id from public.contact_requests limit 1`;
       await database.sql`
         insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
         values ('hash', now(), 1)`;
+      await database.sql`
+        insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
       // The function reads with pg, `pnpm leads` with postgres.js: both must agree with the types.
       const firstRow = {
         pg: async (query: string) => (await database.db.query(query)).rows[0],

@@ -9,7 +9,7 @@ export interface TestStack {
 
 /**
  * The function as `pnpm start` runs it: its own Deno process behind the local gateway (real
- * HTTP, the gateway's X-Forwarded-For), on a fresh database. `functionEnv` is its environment.
+ * HTTP, the gateway's CF-Connecting-IP), on a fresh database. `functionEnv` is its environment.
  */
 export async function startTestStack(functionEnv: Record<string, string>): Promise<TestStack> {
   const helper = startNodeHelper("stackForDeno.ts", [JSON.stringify(functionEnv)]);

@@ -24,7 +24,9 @@ export type TwilioReceiptStatus = "delivered" | "undelivered" | "failed";
  * Written here with node:crypto, apart from the function's WebCrypto, so the two check each other.
  */
 export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
-  const sorted = [...params].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  const sorted = [...params].sort(([a, x], [b, y]) =>
+    a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1,
+  );
   const signed = url + sorted.map(([name, value]) => `${name}${value}`).join("");
   return createHmac("sha1", authToken).update(signed).digest("base64");
 }
@@ -215,7 +217,14 @@ export function startTwilioFake(accountSid: string, authToken: string) {
     receipt(sid: string, status: TwilioReceiptStatus, errorCode?: string): Request {
       const message = messages.find((sent) => sent.sid === sid);
       if (!message?.statusCallback) throw new Error(`no StatusCallback was asked for ${sid}`);
-      return twilioReceipt({ ...message, url: message.statusCallback, accountSid, authToken, status, errorCode });
+      return twilioReceipt({
+        ...message,
+        url: message.statusCallback,
+        accountSid,
+        authToken,
+        status,
+        errorCode,
+      });
     },
     close: () => server.shutdown(),
   };

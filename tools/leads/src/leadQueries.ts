@@ -4,7 +4,13 @@ import type { Sql } from "postgres";
 /** One of a lead's notifications, as `list` and `csv` summarise them. */
 export type LeadNotification = Pick<
   ContactNotificationRow,
-  "kind" | "recipient" | "status" | "attempts" | "last_error"
+  | "kind"
+  | "recipient"
+  | "status"
+  | "attempts"
+  | "last_error"
+  | "receipt_status"
+  | "receipt_error_code"
 >;
 
 /** A lead with its notifications (none for spam, which notifies no one). */
@@ -33,6 +39,10 @@ export type QueueRow = Pick<
   | "next_attempt_at"
   | "last_error"
   | "delivered_at"
+  | "receipt_status"
+  | "receipt_error_code"
+  | "receipt_at"
+  | "resent_at"
 > &
   Pick<ContactRequestRow, "name"> & { lead_id: ContactRequestRow["id"] };
 
@@ -50,7 +60,8 @@ export function recentLeads(sql: Sql, options: { limit: number; includeSpam: boo
       r.contacted_at, r.seconds_to_contact, r.escalated_at,
       coalesce((
         select json_agg(json_build_object('kind', n.kind, 'recipient', n.recipient,
-          'status', n.status, 'attempts', n.attempts, 'last_error', n.last_error)
+          'status', n.status, 'attempts', n.attempts, 'last_error', n.last_error,
+          'receipt_status', n.receipt_status, 'receipt_error_code', n.receipt_error_code)
           order by n.created_at, n.kind, n.recipient)
         from public.contact_notifications n where n.contact_request_id = r.id
       ), '[]'::json) as notifications
@@ -74,10 +85,14 @@ export async function responseSummary(sql: Sql, now: Date): Promise<ResponseSumm
 export function notificationQueue(sql: Sql, options: { includeDelivered: boolean; limit: number }) {
   return sql<QueueRow[]>`
     select n.id, r.id as lead_id, r.name, n.kind, n.recipient, n.status, n.attempts,
-      n.next_attempt_at, n.last_error, n.delivered_at
+      n.next_attempt_at, n.last_error, n.delivered_at, n.receipt_status, n.receipt_error_code,
+      n.receipt_at, n.resent_at
     from public.contact_notifications n
     join public.contact_requests r on r.id = n.contact_request_id
-    where ${options.includeDelivered} or n.status not in ('delivered', 'cancelled')
+    -- Settled ones are left out unless asked for; a text that did not arrive never is.
+    where ${options.includeDelivered}
+      or n.status not in ('delivered', 'cancelled', 'folded', 'suppressed')
+      or n.receipt_status in ('undelivered', 'failed')
     order by n.created_at desc, n.kind, n.recipient
     limit ${options.limit}`;
 }

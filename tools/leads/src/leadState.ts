@@ -19,7 +19,7 @@ export function leadState(
   return alerted ? "alerted" : "new";
 }
 
-/** "owner email", "owner SMS +15865550100", "acknowledgment", "escalation SMS +1…". */
+/** "owner email", "owner SMS +15865550100", "acknowledgment", "escalation SMS +1…", "summary SMS +1…". */
 export function channelLabel(notification: Pick<LeadNotification, "kind" | "recipient">): string {
   const [stage = "", channel = ""] = notification.kind.split("-");
   if (notification.kind === "acknowledgment") return "acknowledgment";
@@ -37,8 +37,14 @@ export function shortDuration(seconds: number): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
-/** A notification that needs the owner's eye: given up, or failing and retried. */
+/** A notification that needs the owner's eye: given up, failing and retried, or not arrived. */
 export function troubled(notification: LeadNotification): string | undefined {
+  if (notification.receipt_status === "undelivered" || notification.receipt_status === "failed") {
+    const code = notification.receipt_error_code
+      ? `, Twilio error ${notification.receipt_error_code}`
+      : "";
+    return `${channelLabel(notification)} did not arrive (${notification.receipt_status}${code})`;
+  }
   if (notification.status === "failed") {
     return `${channelLabel(notification)} failed (${notification.attempts} tries)`;
   }

@@ -38,7 +38,8 @@ export function leadLines(lead: LeadRow): string[] {
   for (const notification of lead.notifications) {
     const trouble = troubled(notification);
     if (trouble) {
-      lines.push(`${indent}${trouble}: ${column(notification.last_error ?? "", 200).trimEnd()}`);
+      const error = column(notification.last_error ?? "", 200).trimEnd();
+      lines.push(`${indent}${trouble}${error ? `: ${error}` : ""}`);
     }
   }
   return lines;
@@ -55,21 +56,45 @@ export function summaryLine(summary: ResponseSummary): string {
   return `Last 30 days: ${leads}; ${times}.`;
 }
 
+/** Where a notification stands, in `queue`'s first column. */
+function queueState(row: QueueRow): string {
+  switch (row.status) {
+    case "delivered":
+      if (row.receipt_status === "delivered") return `arrived ${when(row.receipt_at)}`;
+      if (row.receipt_status) return `NOT ARRIVED (${row.receipt_status})`;
+      return `delivered ${when(row.delivered_at)}`;
+    case "failed":
+      return "FAILED";
+    case "cancelled":
+      return "cancelled (marked called)";
+    case "folded":
+      return "folded into a summary text";
+    case "suppressed":
+      return "held back (hourly limit)";
+    default:
+      return `next try ${when(row.next_attempt_at)}`;
+  }
+}
+
+/** What the carrier said of a text, when Twilio's receipt said it did not arrive or it was sent again. */
+function receiptLine(row: QueueRow): string | undefined {
+  const code = row.receipt_error_code ? `, Twilio error ${row.receipt_error_code}` : "";
+  const again = row.resent_at ? `sent again ${when(row.resent_at)} after it did not arrive` : "";
+  if (row.receipt_status === "undelivered" || row.receipt_status === "failed") {
+    return `receipt ${when(row.receipt_at)}: ${row.receipt_status}${code}${again ? `; ${again}` : "; to be sent again"}`;
+  }
+  return again || undefined;
+}
+
 /** What `pnpm leads queue` prints for one notification. */
 export function queueLines(row: QueueRow): string[] {
-  const state =
-    row.status === "delivered"
-      ? `delivered ${when(row.delivered_at)}`
-      : row.status === "failed"
-        ? "FAILED"
-        : row.status === "cancelled"
-          ? "cancelled (marked called)"
-          : `next try ${when(row.next_attempt_at)}`;
   const lines = [
-    `${column(state, 28)} attempts ${String(row.attempts).padStart(2)}  ${column(channelLabel(row), 30)} ${column(row.name, 24)} lead ${row.lead_id}`,
+    `${column(queueState(row), 28)} attempts ${String(row.attempts).padStart(2)}  ${column(channelLabel(row), 30)} ${column(row.name, 24)} lead ${row.lead_id}`,
   ];
   if (row.last_error && row.status !== "delivered") {
     lines.push(`${" ".repeat(29)}${column(row.last_error, 200).trimEnd()}`);
   }
+  const receipt = receiptLine(row);
+  if (receipt) lines.push(`${" ".repeat(29)}${receipt}`);
   return lines;
 }

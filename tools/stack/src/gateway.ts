@@ -124,8 +124,8 @@ function forward(res: ServerResponse, target: RequestOptions, body: Buffer | und
 /**
  * Serves /functions/v1/<name>/… like Supabase's API gateway: the function receives the path from
  * its own name on, every header as sent (apikey and Authorization checks are the function's job,
- * as with verify_jwt = false) but Host, which names the gateway, and X-Forwarded-For set to the
- * client's address. Requests are routed by their path alone.
+ * as with verify_jwt = false) but Host, which names the gateway, CF-Connecting-IP set to the
+ * client's address and X-Forwarded-For with it appended. Requests are routed by their path alone.
  *
  * The request body is read whole and sent with the head in one write (as nginx buffers it).
  * Piped on, it raced with a function that answers without reading the body (401, 405, 415):
@@ -171,8 +171,13 @@ export async function startGateway(options: {
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined && !hopByHop.has(name)) headers[name] = value;
     }
-    // The client's own X-Forwarded-For is replaced, not trusted: only the gateway says who called.
-    headers["x-forwarded-for"] = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    // As Supabase's edge (Cloudflare) does: CF-Connecting-IP is the socket's address, whatever
+    // the client sent, and the address is appended to the client's own X-Forwarded-For, whose
+    // first entry the client picks. So a function that trusted X-Forwarded-For fails here first.
+    const client = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    const forwarded = headers["x-forwarded-for"];
+    headers["x-forwarded-for"] = [...(forwarded ? [String(forwarded)] : []), client].join(", ");
+    headers["cf-connecting-ip"] = client;
     // The runtime builds the request's URL from Host: a client's Host could change the path the
     // function sees (`x/deliver?` made it /deliver), so the function always sees the gateway's.
     headers.host = ownHost;

@@ -132,8 +132,14 @@ async function queueNotifications(
     lead.now,
     plan.acknowledgmentsPerHour,
   );
-  if (acknowledgment) notifications.push({ kind: "acknowledgment", recipient: "", status: acknowledgment });
-  const { rows } = await tx.query<{ id: string; kind: string; recipient: string; status: string }>(sql`
+  if (acknowledgment)
+    notifications.push({ kind: "acknowledgment", recipient: "", status: acknowledgment });
+  const { rows } = await tx.query<{
+    id: string;
+    kind: string;
+    recipient: string;
+    status: string;
+  }>(sql`
     insert into public.contact_notifications
       (contact_request_id, kind, recipient, status, created_at, next_attempt_at)
     select ${leadId}::uuid, kind, recipient, status, ${lead.now}, ${lead.now}
@@ -142,7 +148,11 @@ async function queueNotifications(
     on conflict (contact_request_id, kind, recipient) do nothing
     returning id, kind, recipient, status`);
   const folded = rows.filter((row) => row.status === "folded");
-  await foldIntoSummaries(tx, folded.map((row) => ({ ...row, leadId })), lead.now);
+  await foldIntoSummaries(
+    tx,
+    folded.map((row) => ({ ...row, leadId })),
+    lead.now,
+  );
 }
 
 /**

@@ -67,7 +67,9 @@ export async function answerSmsStatusRoute(
       status,
       errorCode: params.ErrorCode?.slice(0, 16) || undefined,
     };
-    return jsonResponse(200, { recorded: await recordReceipt(deps.database(), receipt, deps.now()) });
+    return jsonResponse(200, {
+      recorded: await recordReceipt(deps.database(), receipt, deps.now()),
+    });
   } catch (error) {
     const failure = failureOf(error, deps.log);
     return errorResponse(failure.status, failure.error);

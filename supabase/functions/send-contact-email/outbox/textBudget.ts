@@ -55,7 +55,10 @@ export async function withinTextBudget(
       if (!isSms(notification.kind)) return { ...notification, status: "pending" };
       const fits = lead < (left.get(notification.recipient) ?? 0);
       if (fits) return { ...notification, status: "pending" };
-      return { ...notification, status: notification.kind === "alert-sms" ? "folded" : "suppressed" };
+      return {
+        ...notification,
+        status: notification.kind === "alert-sms" ? "folded" : "suppressed",
+      };
     }),
   );
 }

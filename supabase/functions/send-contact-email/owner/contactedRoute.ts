@@ -1,13 +1,13 @@
 import { contactFunction } from "@bluewater/content/contact";
 import { markContactedPage as words } from "@bluewater/content/mark-contacted-page";
 import { contactedRoute, tokenField, tokenProblem } from "../outbox/contactLink.ts";
+import { localTime } from "../outbox/messages/localTime.ts";
 import { contactedPageStyleSource } from "../pages/answerPageStyle.ts";
 import type { ContactLinkSettings } from "../platform/config.ts";
 import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { cspSafe, htmlResponse } from "../platform/http.ts";
 import { readBody } from "../platform/requestBody.ts";
-import { localTime } from "../outbox/messages/localTime.ts";
 import { type ContactedPageContent, renderContactedPage } from "./contactedPage.ts";
 import { leadToMark, markContacted } from "./leadContact.ts";
 

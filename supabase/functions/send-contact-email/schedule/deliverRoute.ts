@@ -2,12 +2,12 @@ import { contactAnswerErrors as errors } from "@bluewater/content/contact";
 import { pruneRateLimits } from "../intake/rateLimit.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
-import { resendUndeliveredTexts } from "../outbox/smsReceipts.ts";
 import {
   deliverPendingNotifications,
   deliveryContextFor,
   type Providers,
 } from "../outbox/notificationQueue.ts";
+import { resendUndeliveredTexts } from "../outbox/smsReceipts.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
