@@ -76,6 +76,14 @@ async function statusOf(
   return response.status;
 }
 
+/** A handler limiting each client to 3 leads in 10 minutes, at a fixed moment. */
+async function threePerWindow() {
+  const database = await startTestDatabase();
+  const config = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
+  const now = () => new Date("2026-05-04T10:00:00Z");
+  return { database, handler: startHandler({ db: database.db, config, now }) };
+}
+
 Deno.test("no address gets twice its limit across a window's edge", async () => {
   const database = await startTestDatabase();
   let clock = new Date("2026-05-04T10:09:50Z");
@@ -102,13 +110,7 @@ Deno.test("no address gets twice its limit across a window's edge", async () => 
 });
 
 Deno.test("an IPv6 client is keyed on its /64, however the address is written", async (t) => {
-  const database = await startTestDatabase();
-  const config = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  const handler = startHandler({
-    db: database.db,
-    config,
-    now: () => new Date("2026-05-04T10:00:00Z"),
-  });
+  const { database, handler } = await threePerWindow();
   try {
     await t.step("addresses of one /64 share its limit", async () => {
       const sameNetwork = [
@@ -138,13 +140,7 @@ Deno.test("an IPv6 client is keyed on its /64, however the address is written", 
 });
 
 Deno.test("only the platform's own header names the client: one it forwards from the client changes nothing", async () => {
-  const database = await startTestDatabase();
-  const config = testConfig({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
-  const handler = startHandler({
-    db: database.db,
-    config,
-    now: () => new Date("2026-05-04T10:00:00Z"),
-  });
+  const { database, handler } = await threePerWindow();
   try {
     const statuses = [];
     for (let i = 0; i < 6; i++) {

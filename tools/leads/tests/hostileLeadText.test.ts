@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { after, before, test } from "node:test";
-import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
 import postgres from "postgres";
+import { leadsCommand } from "./support/leadsCommand.ts";
 
 let database: TestDatabase;
 const ids: Record<keyof typeof hostileLeads, string> = {
@@ -30,19 +29,7 @@ after(async () => {
   await database.drop();
 });
 
-/** Runs `pnpm leads <command>` as the owner would, against the test's database. */
-async function leads(command: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      "--conditions=@bluewater/source",
-      new URL("../src/leads.ts", import.meta.url).pathname,
-      command,
-    ],
-    { env: { ...process.env, DATABASE_URL: database.url }, maxBuffer: 10_000_000 },
-  );
-  return stdout;
-}
+const leads = (command: string) => leadsCommand(database.url, command);
 
 // Everything a terminal could act on: C0 controls but the line feed, DEL, C1 controls.
 const terminalControl = /(?!\n)\p{Cc}/u;

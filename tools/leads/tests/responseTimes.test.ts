@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { after, before, test } from "node:test";
-import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
 import postgres from "postgres";
+import { leadsCommand } from "./support/leadsCommand.ts";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -68,21 +67,10 @@ after(async () => {
   await database.drop();
 });
 
-async function leadsCommand(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      "--conditions=@bluewater/source",
-      new URL("../src/leads.ts", import.meta.url).pathname,
-      ...args,
-    ],
-    { env: { ...process.env, DATABASE_URL: database.url } },
-  );
-  return stdout;
-}
+const leads = (...args: string[]) => leadsCommand(database.url, ...args);
 
 test("pnpm leads shows each lead's state and time to contact, and how fast the business answers", async () => {
-  const output = await leadsCommand("list", "--spam");
+  const output = await leads("list", "--spam");
   const rows = output.split("\n").filter((line) => /^\d{4}-\d\d-\d\d /.test(line));
   const stateAndTime = (name: string) => {
     const row = rows.find((line) => line.includes(name));
@@ -108,7 +96,7 @@ test("pnpm leads shows each lead's state and time to contact, and how fast the b
 });
 
 test("the CSV carries the state, the mark and the seconds it took", async () => {
-  const output = await leadsCommand("csv");
+  const output = await leads("csv");
   const fast = output.split("\r\n").find((line) => line.includes("Called Hour"));
   assert.match(
     String(fast),

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { after, before, test } from "node:test";
-import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
 import postgres from "postgres";
+import { leadsCommand } from "./support/leadsCommand.ts";
 
 const owner = "+15865550100";
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 4, 18, minute));
@@ -62,18 +61,7 @@ after(async () => {
   await database.drop();
 });
 
-async function leads(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      "--conditions=@bluewater/source",
-      new URL("../src/leads.ts", import.meta.url).pathname,
-      ...args,
-    ],
-    { env: { ...process.env, DATABASE_URL: database.url } },
-  );
-  return stdout;
-}
+const leads = (...args: string[]) => leadsCommand(database.url, ...args);
 
 test("pnpm leads queue shows the texts that did not arrive, with the carrier's error, and what was done", async () => {
   const output = await leads("queue");
