@@ -67,10 +67,10 @@ after(async () => {
   await database.drop();
 });
 
-const leads = (...args: string[]) => leadsCommand(database.url, ...args);
+const pnpmLeads = (...args: string[]) => leadsCommand(database.url, ...args);
 
 test("pnpm leads shows each lead's state and time to contact, and how fast the business answers", async () => {
-  const output = await leads("list", "--spam");
+  const output = await pnpmLeads("list", "--spam");
   const rows = output.split("\n").filter((line) => /^\d{4}-\d\d-\d\d /.test(line));
   const stateAndTime = (name: string) => {
     const row = rows.find((line) => line.includes(name));
@@ -96,7 +96,7 @@ test("pnpm leads shows each lead's state and time to contact, and how fast the b
 });
 
 test("the CSV carries the state, the mark and the seconds it took", async () => {
-  const output = await leads("csv");
+  const output = await pnpmLeads("csv");
   const fast = output.split("\r\n").find((line) => line.includes("Called Hour"));
   assert.match(
     String(fast),
