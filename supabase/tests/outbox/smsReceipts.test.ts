@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { ownerEmail } from "@bluewater/content/owner-email";
 import { createSmsProvider } from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
 import { logProvider } from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
+import { isTwilioSignature } from "../../functions/send-contact-email/outbox/providers/twilioSignature.ts";
 import {
   functionUrl,
   readJson,
@@ -284,7 +285,7 @@ Deno.test("receipts of the log provider's texts are read the same way", async ()
   }
 });
 
-Deno.test("X-Twilio-Signature is computed as Twilio's documentation shows", () => {
+Deno.test("X-Twilio-Signature is computed as Twilio's documentation shows", async () => {
   // The example of Twilio's "Webhooks security" page.
   const params = new URLSearchParams({
     CallSid: "CA1234567890ABCDE",
@@ -293,8 +294,14 @@ Deno.test("X-Twilio-Signature is computed as Twilio's documentation shows", () =
     From: "+12349013030",
     To: "+18005551212",
   });
+  const url = "https://mycompany.com/myapp.php?foo=1&bar=2";
+  assert.equal(twilioSignature("12345", url, params), "0/KCTR6DLpKmkAf8muzZqo1nDgQ=");
+  // The function's own check (WebCrypto) agrees, and refuses the same signature elsewhere.
+  const fields = Object.fromEntries(params);
+  assert.equal(await isTwilioSignature("12345", url, fields, "0/KCTR6DLpKmkAf8muzZqo1nDgQ="), true);
   assert.equal(
-    twilioSignature("12345", "https://mycompany.com/myapp.php?foo=1&bar=2", params),
-    "0/KCTR6DLpKmkAf8muzZqo1nDgQ=",
+    await isTwilioSignature("12345", `${url}&baz=3`, fields, "0/KCTR6DLpKmkAf8muzZqo1nDgQ="),
+    false,
   );
+  assert.equal(await isTwilioSignature("12345", url, fields, null), false);
 });
