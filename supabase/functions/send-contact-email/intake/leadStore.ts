@@ -1,11 +1,12 @@
 import type { ContactRequest } from "@bluewater/content/contact";
+import type { VisitSource } from "@bluewater/content/visit";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
 import { escalationDueAt } from "../outbox/escalationTime.ts";
 import { isPlainAddress } from "../outbox/messages/emailMessage.ts";
 import type { PlannedNotification } from "../outbox/notificationKinds.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
-import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
+import { consumeRateLimit, type RateLimit } from "../platform/rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
 export interface NewLead {
@@ -16,6 +17,8 @@ export interface NewLead {
   spam: SpamReason | undefined;
   clientAddressHash: string;
   userAgent: string;
+  /** Where the visit that sent it came from; empty when unknown (no script, or a bad tag). */
+  source: VisitSource;
   /** The function's clock: when the notification is first due, and the rate-limit window. */
   now: Date;
 }
@@ -190,17 +193,20 @@ export async function storeLead(
     if (!decision.allowed)
       return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
 
-    const { request } = lead;
+    const { request, source } = lead;
     const real = lead.spam === undefined;
     const { rows } = await tx.query<Pick<ContactRequestRow, "id">>(sql`
       insert into public.contact_requests
         (request_id, fingerprint, name, email, phone, service, message, is_spam, spam_reason,
-         client_address_hash, user_agent, escalation_due_at)
+         client_address_hash, user_agent, escalation_due_at, utm_source, utm_medium,
+         utm_campaign, referrer_host, has_gclid, has_fbclid)
       values
         (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
          ${request.email}, ${request.phone}, ${request.service}, ${request.message},
          ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash}, ${lead.userAgent},
-         ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null})
+         ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null},
+         ${source.utmSource ?? null}, ${source.utmMedium ?? null}, ${source.utmCampaign ?? null},
+         ${source.referrer ?? null}, ${source.gclid === true}, ${source.fbclid === true})
       returning id`);
     const inserted = rows[0];
     if (!inserted) throw new Error("the new contact request was not returned");

@@ -19,6 +19,8 @@ export interface FunctionConfig {
   /** The request header that carries the visitor's address (its first entry is used). */
   clientAddressHeader: string;
   rateLimit: { max: number; windowSeconds: number };
+  /** The page's beacons: their own limit per address, and how many are stored at once. */
+  visits: { rateLimit: { max: number; windowSeconds: number }; concurrency: number };
   notify: {
     provider: string;
     to: string;
@@ -178,6 +180,14 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     rateLimit: {
       max: positiveInteger(env, "RATE_LIMIT_MAX", 5),
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
+    },
+    visits: {
+      rateLimit: {
+        max: positiveInteger(env, "VISIT_RATE_LIMIT_MAX", 60),
+        windowSeconds: positiveInteger(env, "VISIT_RATE_LIMIT_WINDOW_SECONDS", 600),
+      },
+      // Beacons never take more than this many of the pool's connections; leads get the rest.
+      concurrency: positiveInteger(env, "VISIT_CONCURRENCY", 2),
     },
     notify: {
       provider: text(env, "NOTIFY_PROVIDER") ?? "log",

@@ -1,5 +1,4 @@
 import { contactAnswerErrors as errors } from "@bluewater/content/contact";
-import { pruneRateLimits } from "../intake/rateLimit.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
 import {
@@ -12,7 +11,9 @@ import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { functionUrlFor } from "../platform/functionUrl.ts";
 import { errorResponse, jsonResponse } from "../platform/http.ts";
+import { pruneRateLimits } from "../platform/rateLimit.ts";
 import { hasSecret } from "../platform/secrets.ts";
+import { pruneVisits } from "../visits/visitStore.ts";
 
 export interface DeliverRouteDeps {
   config: FunctionConfig;
@@ -28,7 +29,8 @@ export const deliverRoute = "/deliver";
 /**
  * The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here with the
  * shared secret. It escalates the leads whose time ran out unmarked, then sends everything due,
- * those included, then clears rate-limit windows nobody needs any more.
+ * those included, then clears rate-limit windows nobody needs any more and visits past their
+ * 13 months.
  */
 export async function answerDeliverRoute(
   request: Request,
@@ -51,7 +53,8 @@ export async function answerDeliverRoute(
     );
     const report = await deliverPendingNotifications(db, at, context, { limit: 50 });
     const prunedRateLimitWindows = await pruneRateLimits(db, at);
-    return jsonResponse(200, { ...report, escalated, prunedRateLimitWindows });
+    const prunedVisits = await pruneVisits(db, at);
+    return jsonResponse(200, { ...report, escalated, prunedRateLimitWindows, prunedVisits });
   } catch (error) {
     const failure = failureOf(error, deps.log);
     const headers = new Headers(cors);

@@ -1,6 +1,6 @@
 import sql from "sql-template-tag";
 import type { ContactRateLimitRow } from "../../_shared/tableRows.ts";
-import type { Queryable } from "../platform/database.ts";
+import type { Queryable } from "./database.ts";
 
 export interface RateLimit {
   max: number;

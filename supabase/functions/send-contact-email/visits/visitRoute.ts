@@ -1,0 +1,75 @@
+import { visitAnswerErrors as errors } from "@bluewater/content/visit";
+import { clientAddress, hashClientAddress } from "../platform/clientAddress.ts";
+import type { FunctionConfig } from "../platform/config.ts";
+import { isAllowedOrigin } from "../platform/cors.ts";
+import type { Database } from "../platform/database.ts";
+import { failureOf, type Log } from "../platform/failure.ts";
+import { errorResponse } from "../platform/http.ts";
+import type { BeaconSlots } from "./beaconSlots.ts";
+import { declinesMeasurement, readBeacon } from "./visitBeacon.ts";
+import { storeVisit } from "./visitStore.ts";
+
+export interface VisitRouteDeps {
+  config: FunctionConfig;
+  database: () => Database;
+  now: () => Date;
+  log: Log;
+  beaconSlots: BeaconSlots;
+}
+
+/** The path below the function that the page's beacon posts to. */
+export const visitRoute = "/visit";
+
+/**
+ * A page view's beacon (docs/owner-tools.md, "What the site brings"): from a listed site only,
+ * nothing at all for a visitor with Global Privacy Control or Do Not Track, the body checked
+ * against the visit schema, limited per address apart from the leads, and stored as one row,
+ * answered 204. A refusal stores nothing. The browser reads none of the answers.
+ */
+export async function answerVisitRoute(
+  request: Request,
+  deps: VisitRouteDeps,
+  cors: Headers,
+): Promise<Response> {
+  const { config } = deps;
+  if (request.method !== "POST") {
+    return errorResponse(405, errors.method, { ...Object.fromEntries(cors), allow: "POST" });
+  }
+  const origin = request.headers.get("origin");
+  if (origin === null || !isAllowedOrigin(origin, config.allowedOrigins)) {
+    return errorResponse(403, errors.forbiddenOrigin, cors);
+  }
+  if (declinesMeasurement(request.headers))
+    return new Response(null, { status: 204, headers: cors });
+  const read = await readBeacon(request);
+  if (!read.ok) return errorResponse(read.status, read.error, cors);
+  // Keyed apart from the leads' limit: a visitor's page views never use up their requests.
+  const address = clientAddress(request.headers, config.clientAddressHeader);
+  const addressHash = await hashClientAddress(`visit\n${address}`, config.ipHashSecret);
+  try {
+    const decision = await deps.beaconSlots.tryRun(() =>
+      storeVisit(deps.database(), read.beacon, addressHash, deps.now(), config.visits.rateLimit),
+    );
+    if (decision === undefined) {
+      return errorResponse(503, errors.busy, withRetryAfter(cors, 5));
+    }
+    if (!decision.allowed) {
+      const seconds = decision.retryAfterSeconds;
+      return errorResponse(429, errors.tooMany(seconds), withRetryAfter(cors, seconds));
+    }
+    return new Response(null, { status: 204, headers: cors });
+  } catch (error) {
+    const failure = failureOf(error, deps.log);
+    return errorResponse(
+      failure.status,
+      failure.error,
+      withRetryAfter(cors, failure.retryAfterSeconds),
+    );
+  }
+}
+
+function withRetryAfter(headers: Headers, seconds: number | undefined): Headers {
+  const merged = new Headers(headers);
+  if (seconds !== undefined) merged.set("retry-after", String(seconds));
+  return merged;
+}
