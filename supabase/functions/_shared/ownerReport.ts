@@ -5,8 +5,7 @@
  * same figures are printed by `pnpm report` (postgres.js) and emailed each Monday by the function
  * (node-postgres): both hand `ownerReportFigures` a way to run SQL with positional parameters.
  */
-import type { VisitSource } from "@bluewater/content/visit";
-import { visitSourceLabel } from "@bluewater/content/visit-sources";
+import { sourceLabelOfRow } from "./visitSource.ts";
 
 /** Runs one statement with $1… parameters and returns its rows. */
 export type RunQuery = (text: string, params: readonly unknown[]) => Promise<readonly Row[]>;
@@ -126,21 +125,11 @@ const optionalNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 const optionalText = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
-function sourceOf(row: Row): VisitSource {
-  const source: VisitSource = {};
-  if (typeof row.utm_source === "string") source.utmSource = row.utm_source;
-  if (typeof row.utm_medium === "string") source.utmMedium = row.utm_medium;
-  if (typeof row.referrer_host === "string") source.referrer = row.referrer_host;
-  if (row.has_gclid === true) source.gclid = true;
-  if (row.has_fbclid === true) source.fbclid = true;
-  return source;
-}
-
 /** Sources under the name the owner reads them by: several tags or hosts may share one name. */
 function bySource(rows: readonly Row[]): [string, SourceFigures][] {
   const sources = new Map<string, SourceFigures>();
   for (const row of rows) {
-    const label = visitSourceLabel(sourceOf(row));
+    const label = sourceLabelOfRow(row);
     const figures = sources.get(label) ?? { visits: 0, leads: 0, called: 0 };
     figures.visits += number(row.visits);
     figures.leads += number(row.leads);
