@@ -50,7 +50,7 @@ export function createContactHandler(
       ((task: Promise<unknown>) => {
         task.catch((error: unknown) => log("background task failed", error));
       }),
-    beaconSlots: beaconSlots(deps.config.visits.concurrency),
+    beaconSlots: beaconSlots(deps.config.visits.concurrency, deps.config.visits.queue),
   };
   return async function route(request: Request): Promise<Response> {
     const path = routeOf(request.url);

@@ -203,10 +203,14 @@ Deno.test("beacons are limited per address, apart from the address's contact req
   }
 });
 
-Deno.test("a flood of beacons never keeps a lead waiting: past the slots, beacons are refused at once", async () => {
+Deno.test("a flood of beacons never keeps a lead waiting: past the slots (and their queue), beacons are refused at once", async () => {
   const database = await startTestDatabase();
   try {
-    const config = testConfig({ VISIT_CONCURRENCY: "2", VISIT_RATE_LIMIT_MAX: "1000" });
+    const config = testConfig({
+      VISIT_CONCURRENCY: "2",
+      VISIT_QUEUE: "0",
+      VISIT_RATE_LIMIT_MAX: "1000",
+    });
     const { handle } = startHandler({ db: database.db, config });
     // Another session holds the visits table: every beacon that gets a slot waits on it.
     const holder = await database.sql.reserve();

@@ -20,7 +20,12 @@ export interface FunctionConfig {
   clientAddressHeader: string;
   rateLimit: { max: number; windowSeconds: number };
   /** The page's beacons: their own limit per address, and how many are stored at once. */
-  visits: { rateLimit: { max: number; windowSeconds: number }; concurrency: number };
+  visits: {
+    rateLimit: { max: number; windowSeconds: number };
+    /** Beacons stored at once, and how many more may wait for a slot before one is refused. */
+    concurrency: number;
+    queue: number;
+  };
   notify: {
     provider: string;
     to: string;
@@ -88,6 +93,10 @@ function list(env: ReadEnv, name: string): string[] | undefined {
     ?.split(",")
     .map((item) => item.trim())
     .filter((item) => item !== "");
+}
+
+function wholeNumber(env: ReadEnv, name: string, fallback: number): number {
+  return text(env, name) === "0" ? 0 : positiveInteger(env, name, fallback);
 }
 
 function positiveInteger(env: ReadEnv, name: string, fallback: number): number {
@@ -188,6 +197,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       },
       // Beacons never take more than this many of the pool's connections; leads get the rest.
       concurrency: positiveInteger(env, "VISIT_CONCURRENCY", 2),
+      queue: wholeNumber(env, "VISIT_QUEUE", 50),
     },
     notify: {
       provider: text(env, "NOTIFY_PROVIDER") ?? "log",

@@ -41,23 +41,26 @@ export async function answerVisitRoute(
   }
   if (declinesMeasurement(request.headers))
     return new Response(null, { status: 204, headers: cors });
-  const read = await readBeacon(request);
-  if (!read.ok) return errorResponse(read.status, read.error, cors);
   // Keyed apart from the leads' limit: a visitor's page views never use up their requests.
   const address = clientAddress(request.headers, config.clientAddressHeader);
   const addressHash = await hashClientAddress(`visit\n${address}`, config.ipHashSecret);
   try {
-    const decision = await deps.beaconSlots.tryRun(() =>
-      storeVisit(deps.database(), read.beacon, addressHash, deps.now(), config.visits.rateLimit),
-    );
-    if (decision === undefined) {
-      return errorResponse(503, errors.busy, withRetryAfter(cors, 5));
-    }
-    if (!decision.allowed) {
-      const seconds = decision.retryAfterSeconds;
+    // A beacon past the busy slots costs no more than its headers: its body is never read.
+    const answer = await deps.beaconSlots.tryRun(async () => {
+      const read = await readBeacon(request);
+      if (!read.ok) return errorResponse(read.status, read.error, cors);
+      const stored = await storeVisit(
+        deps.database(),
+        read.beacon,
+        addressHash,
+        deps.now(),
+        config.visits.rateLimit,
+      );
+      if (stored.allowed) return new Response(null, { status: 204, headers: cors });
+      const seconds = stored.retryAfterSeconds;
       return errorResponse(429, errors.tooMany(seconds), withRetryAfter(cors, seconds));
-    }
-    return new Response(null, { status: 204, headers: cors });
+    });
+    return answer ?? errorResponse(503, errors.busy, withRetryAfter(cors, 5));
   } catch (error) {
     const failure = failureOf(error, deps.log);
     return errorResponse(
