@@ -23,6 +23,9 @@ export const typeScriptTypes: Record<string, string> = {
   timestamptz: "Date",
   bool: "boolean",
   int4: "number",
+  // Both drivers return a bigint as a string, so that no digit is lost.
+  int8: "string",
+  float4: "number",
 };
 
 export const rowTypesFile = "functions/_shared/tableRows.ts";
@@ -59,7 +62,7 @@ export function renderRowTypes(columns: readonly ColumnInfo[]): string {
   });
   return [
     "// Generated from supabase/migrations by `pnpm --filter @bluewater/supabase generate-row-types`.",
-    "// Do not edit: change a migration and run the generator; tests/tableRows.test.ts fails when stale.",
+    "// Do not edit: change a migration and run the generator; tests/platform/tableRows.test.ts fails when stale.",
     "",
     interfaces.join("\n\n"),
     "",

@@ -1,5 +1,5 @@
 // Generated from supabase/migrations by `pnpm --filter @bluewater/supabase generate-row-types`.
-// Do not edit: change a migration and run the generator; tests/tableRows.test.ts fails when stale.
+// Do not edit: change a migration and run the generator; tests/platform/tableRows.test.ts fails when stale.
 
 /** A row of public.contact_notifications, as the drivers return it. */
 export interface ContactNotificationRow {
@@ -66,4 +66,38 @@ export interface ContactRequestRow {
   escalation_due_at: Date | null;
   escalated_at: Date | null;
   mailbox: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+  has_gclid: boolean;
+  has_fbclid: boolean;
+}
+
+/** A row of public.site_visits, as the drivers return it. */
+export interface SiteVisitRow {
+  id: string;
+  created_at: Date;
+  page: string;
+  device: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+  has_gclid: boolean;
+  has_fbclid: boolean;
+  acted: boolean;
+  scrolled_past_hero: boolean;
+  phone_tapped: boolean;
+  chat_opened: boolean;
+  form_focused: boolean;
+  request_sent: string | null;
+  lcp_ms: number | null;
+  lcp_element: string | null;
+  inp_ms: number | null;
+  inp_target: string | null;
+  cls: number | null;
+  fcp_ms: number | null;
+  ttfb_ms: number | null;
+  act_to_interactive_ms: number | null;
 }

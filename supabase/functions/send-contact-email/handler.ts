@@ -1,5 +1,4 @@
 import { contactFunction, contactAnswerErrors as errors } from "@bluewater/content/contact";
-import { corsHeaders } from "./intake/cors.ts";
 import { answerSubmitRoute } from "./intake/submitRoute.ts";
 import { contactedRoute } from "./outbox/contactLink.ts";
 import type { Providers } from "./outbox/notificationQueue.ts";
@@ -7,11 +6,14 @@ import { smsStatusRoute } from "./outbox/smsReceipts.ts";
 import { answerSmsStatusRoute } from "./outbox/smsStatusRoute.ts";
 import { answerContactedRoute } from "./owner/contactedRoute.ts";
 import type { FunctionConfig } from "./platform/config.ts";
+import { corsHeaders } from "./platform/cors.ts";
 import { type Database, requireDatabase } from "./platform/database.ts";
 import type { Log } from "./platform/failure.ts";
 import { functionUrlFor } from "./platform/functionUrl.ts";
 import { errorResponse } from "./platform/http.ts";
 import { answerDeliverRoute, deliverRoute } from "./schedule/deliverRoute.ts";
+import { beaconSlots } from "./visits/beaconSlots.ts";
+import { answerVisitRoute, visitRoute } from "./visits/visitRoute.ts";
 
 export interface ContactHandlerDeps {
   config: FunctionConfig;
@@ -50,6 +52,7 @@ export function createContactHandler(
       ((task: Promise<unknown>) => {
         task.catch((error: unknown) => log("background task failed", error));
       }),
+    beaconSlots: beaconSlots(deps.config.visits.concurrency, deps.config.visits.queue),
   };
   return async function route(request: Request): Promise<Response> {
     const path = routeOf(request.url);
@@ -65,6 +68,7 @@ export function createContactHandler(
     if (path === smsStatusRoute) return await answerSmsStatusRoute(request, shared);
     const cors = corsHeaders(request.headers.get("origin"), deps.config.allowedOrigins);
     if (path === deliverRoute) return await answerDeliverRoute(request, shared, cors);
+    if (path === visitRoute) return await answerVisitRoute(request, shared, cors);
     if (path === "" || path === "/") return await answerSubmitRoute(request, shared);
     return errorResponse(404, errors.notFound, cors);
   };

@@ -145,6 +145,7 @@ Deno.test("a crash between the store and the send loses no SMS: the deliverer se
           message: "Sump pump failed.",
         },
         spam: undefined,
+        source: {},
         clientAddressHash: "hash",
         userAgent: "test",
         now: new Date(start),

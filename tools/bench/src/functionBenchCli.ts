@@ -4,6 +4,7 @@ import { defineCommand, parseCommand, wholeNumber } from "@bluewater/cli";
 import { measureNotificationLatency, notificationRows } from "./notificationLatency.ts";
 import { stackRows } from "./report.ts";
 import { benchLocalStack } from "./stackBench.ts";
+import { benchVisits, visitsRows } from "./visitsBench.ts";
 
 /**
  * `pnpm bench:function`: the local stack's start time, cold and warm, and the function's
@@ -34,7 +35,14 @@ const notifications = await measureNotificationLatency({
   leads: options.leads,
   log: (line) => console.log(`[bench] ${line}`),
 });
-const rows = [...stackRows(stack), ...notificationRows(notifications)];
+const visits = await benchVisits({
+  rounds: options.rounds,
+  beacons: 1000,
+  concurrency: 25,
+  reportVisits: 100_000,
+  log: (line) => console.log(`[bench] ${line}`),
+});
+const rows = [...stackRows(stack), ...notificationRows(notifications), ...visitsRows(visits)];
 for (const row of rows) {
   console.log(
     `${row.measure.padEnd(72)} ${row.value}  ${row.target ?? ""} ${row.met === false ? "MISSED" : ""}`,
@@ -42,5 +50,8 @@ for (const row of rows) {
 }
 const out = fileURLToPath(new URL("../../../.bench/", import.meta.url));
 await mkdir(out, { recursive: true });
-await writeFile(`${out}stack.json`, `${JSON.stringify({ ...stack, notifications }, null, 2)}\n`);
+await writeFile(
+  `${out}stack.json`,
+  `${JSON.stringify({ ...stack, notifications, visits }, null, 2)}\n`,
+);
 if (rows.some((row) => row.met === false)) process.exitCode = 1;

@@ -1,5 +1,6 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { visibleLines } from "@bluewater/supabase/lead-text";
+import { sourceLabelOfRow } from "@bluewater/supabase/visit-source";
 import type { LeadRow } from "./leadQueries.ts";
 import { channelLabel, leadState } from "./leadState.ts";
 
@@ -41,6 +42,11 @@ const leadColumns = [
   "seconds_to_contact",
   "escalated_at",
   "is_spam",
+  "source",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "referrer_host",
   "notifications",
 ];
 
@@ -76,6 +82,11 @@ export function leadsCsv(leads: readonly LeadRow[]): string {
       lead.seconds_to_contact,
       lead.escalated_at,
       lead.is_spam,
+      sourceLabelOfRow(lead),
+      lead.utm_source,
+      lead.utm_medium,
+      lead.utm_campaign,
+      lead.referrer_host,
       notificationCell(lead.notifications),
     ]),
   );

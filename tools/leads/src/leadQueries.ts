@@ -27,6 +27,12 @@ export type LeadRow = Pick<
   | "contacted_at"
   | "seconds_to_contact"
   | "escalated_at"
+  | "utm_source"
+  | "utm_medium"
+  | "utm_campaign"
+  | "referrer_host"
+  | "has_gclid"
+  | "has_fbclid"
 > & { notifications: LeadNotification[] };
 
 export type QueueRow = Pick<
@@ -57,7 +63,8 @@ export interface ResponseSummary {
 export function recentLeads(sql: Sql, options: { limit: number; includeSpam: boolean }) {
   return sql<LeadRow[]>`
     select r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message, r.is_spam,
-      r.contacted_at, r.seconds_to_contact, r.escalated_at,
+      r.contacted_at, r.seconds_to_contact, r.escalated_at, r.utm_source, r.utm_medium,
+      r.utm_campaign, r.referrer_host, r.has_gclid, r.has_fbclid,
       coalesce((
         select json_agg(json_build_object('kind', n.kind, 'recipient', n.recipient,
           'status', n.status, 'attempts', n.attempts, 'last_error', n.last_error,

@@ -1,5 +1,7 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
+import { visitSourceWords } from "@bluewater/content/visit-sources";
 import { clipText, showHidden, visibleLines } from "@bluewater/supabase/lead-text";
+import { sourceLabelOfRow } from "@bluewater/supabase/visit-source";
 import type { LeadRow, QueueRow, ResponseSummary } from "./leadQueries.ts";
 import { channelLabel, leadState, shortDuration, troubled } from "./leadState.ts";
 
@@ -34,6 +36,11 @@ export function leadLines(lead: LeadRow): string[] {
     `${column(lead.name, 24)} ${column(lead.phone, 18)} ${column(lead.email, 30)} ` +
     `${column(serviceOptionLabel(lead.service) || "—", 26)} ${lead.id}`;
   const lines = [row];
+  // Where the lead came from, when its visit said: a lead with no such line came directly.
+  const source = sourceLabelOfRow(lead);
+  if (source !== visitSourceWords.direct) {
+    lines.push(`${indent}${column(`${visitSourceWords.via} ${source}`, 60).trimEnd()}`);
+  }
   if (lead.message) lines.push(`${indent}${messagePreview(lead.message, 120)}`);
   for (const notification of lead.notifications) {
     const trouble = troubled(notification);

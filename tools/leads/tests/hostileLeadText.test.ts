@@ -83,11 +83,11 @@ test("pnpm leads csv neutralises formulas behind invisible or full-width charact
   assert.equal(
     output,
     [
-      `"id","created_at","name","email","phone","service","service_label","message","state","contacted_at","seconds_to_contact","escalated_at","is_spam","notifications"`,
-      `"${ids.escapes}","2026-05-04T12:03:00.000Z","Eve<U+001B>[2J<U+0007>","eve@example.com<U+001B>[1A<U+001B>[2K","(586) 555-0123<U+0008><U+0008><U+0008><U+0008>","interior","Interior Waterproofing","Wet wall<U+001B>]0;pwned<U+0007>\nsecond line\nthird<U+009B>31m red <U+202E>evil<U+202C><U+200B>end 🏠💧","new","","","","false","owner email: failed after 8 tries: resend 422 validation_error: <U+001B>[31mrejected"`,
-      `"${ids.formulas}","2026-05-04T12:02:00.000Z","'<U+200B>=HYPERLINK(""http://evil.example"",""x"")<U+2060>","'　-1+1@example.com","'＋1 (586) 555-0123","'ㅤ=1+1","","'<U+FEFF> ＝1+1\nsecond line @ noon","new","","","","false","owner email: pending"`,
-      `"${ids.forgedLines}","2026-05-04T12:01:00.000Z","Eve\nPhone: 555-0000\nEmail: attacker@example.com\n<U+202E>gnp.exe =?UTF-8?B?SGk=?=","eve@example.com\nBcc: victim@example.com","(586) 555-0123\nEmail: fake@example.com","egress","Egress Windows","Line one\nPhone: 000 fake\n<script>alert(1)</script> & ""quotes""\nReceived: never\n\n\tindented","new","","","","false","owner email: pending"`,
-      `"${ids.longWord}","2026-05-04T12:00:00.000Z","L${"o".repeat(999)}","long@example.com","(586) 555-0199","","","W${"a".repeat(1998)}h","new","","","","false","owner email: pending"`,
+      `"id","created_at","name","email","phone","service","service_label","message","state","contacted_at","seconds_to_contact","escalated_at","is_spam","source","utm_source","utm_medium","utm_campaign","referrer_host","notifications"`,
+      `"${ids.escapes}","2026-05-04T12:03:00.000Z","Eve<U+001B>[2J<U+0007>","eve@example.com<U+001B>[1A<U+001B>[2K","(586) 555-0123<U+0008><U+0008><U+0008><U+0008>","interior","Interior Waterproofing","Wet wall<U+001B>]0;pwned<U+0007>\nsecond line\nthird<U+009B>31m red <U+202E>evil<U+202C><U+200B>end 🏠💧","new","","","","false","Direct","","","","","owner email: failed after 8 tries: resend 422 validation_error: <U+001B>[31mrejected"`,
+      `"${ids.formulas}","2026-05-04T12:02:00.000Z","'<U+200B>=HYPERLINK(""http://evil.example"",""x"")<U+2060>","'　-1+1@example.com","'＋1 (586) 555-0123","'ㅤ=1+1","","'<U+FEFF> ＝1+1\nsecond line @ noon","new","","","","false","Direct","","","","","owner email: pending"`,
+      `"${ids.forgedLines}","2026-05-04T12:01:00.000Z","Eve\nPhone: 555-0000\nEmail: attacker@example.com\n<U+202E>gnp.exe =?UTF-8?B?SGk=?=","eve@example.com\nBcc: victim@example.com","(586) 555-0123\nEmail: fake@example.com","egress","Egress Windows","Line one\nPhone: 000 fake\n<script>alert(1)</script> & ""quotes""\nReceived: never\n\n\tindented","new","","","","false","Direct","","","","","owner email: pending"`,
+      `"${ids.longWord}","2026-05-04T12:00:00.000Z","L${"o".repeat(999)}","long@example.com","(586) 555-0199","","","W${"a".repeat(1998)}h","new","","","","false","Direct","","","","","owner email: pending"`,
       "",
     ].join("\r\n"),
   );

@@ -100,6 +100,6 @@ test("the CSV carries the state, the mark and the seconds it took", async () => 
   const fast = output.split("\r\n").find((line) => line.includes("Called Hour"));
   assert.match(
     String(fast),
-    /"contacted","[0-9T:.-]+Z","3600","","false","owner email: delivered"$/,
+    /"contacted","[0-9T:.-]+Z","3600","","false","Direct","","","","","owner email: delivered"$/,
   );
 });

@@ -3,11 +3,13 @@ import {
   contactAnswerErrors as errors,
   maxSubmissionBytes,
 } from "@bluewater/content/contact";
+import { readVisitSource } from "@bluewater/content/visit";
+import { clientAddress, clientKey, hashClientAddress } from "../platform/clientAddress.ts";
 import type { FunctionConfig } from "../platform/config.ts";
+import type { Log } from "../platform/failure.ts";
 import { type BodyKind, readBody } from "../platform/requestBody.ts";
 import type { Answers, Refusal } from "./answers.ts";
 import { hasAcceptedApiKey } from "./apiKey.ts";
-import { clientAddress, clientKey, hashClientAddress } from "./clientAddress.ts";
 import { contentFingerprint } from "./fingerprint.ts";
 import { requestKeyOf } from "./idempotencyKey.ts";
 import type { NewLead } from "./leadStore.ts";
@@ -28,6 +30,7 @@ export async function readLead(
   answers: Answers,
   config: FunctionConfig,
   now: () => Date,
+  log: Log,
 ): Promise<LeadRead> {
   const headerKey = request.headers.get("apikey");
   // JSON and other bodies need the header before anything is read; a form may carry the key.
@@ -50,6 +53,9 @@ export async function readLead(
   );
   if (!requestKey.ok) return refused({ status: 400, error: requestKey.error });
   const { request: contact, spam } = checked.value;
+  // A tag of the wrong shape loses the lead's source, never the lead.
+  const source = readVisitSource(body.value);
+  if (!source.ok) log("lead source refused", source.error);
   const address = clientAddress(request.headers, config.clientAddressHeader);
   return {
     ok: true,
@@ -60,6 +66,7 @@ export async function readLead(
       spam,
       clientAddressHash: await hashClientAddress(clientKey(address), config.ipHashSecret),
       userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
+      source: source.ok ? source.value : {},
       now: now(),
     },
   };

@@ -1,4 +1,5 @@
 import type { ContactRequest } from "@bluewater/content/contact";
+import type { VisitSource } from "@bluewater/content/visit";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
 import { acknowledgmentStatus, mailboxOf } from "../outbox/acknowledgmentPolicy.ts";
@@ -7,7 +8,7 @@ import { ownerNotifications, type PlannedNotification } from "../outbox/notifica
 import { foldIntoSummaries, withinTextBudget } from "../outbox/textBudget.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
-import { consumeRateLimit, type RateLimit } from "./rateLimit.ts";
+import { consumeRateLimit, type RateLimit } from "../platform/rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
 export interface NewLead {
@@ -18,6 +19,8 @@ export interface NewLead {
   spam: SpamReason | undefined;
   clientAddressHash: string;
   userAgent: string;
+  /** Where the visit that sent it came from; empty when unknown (no script, or a bad tag). */
+  source: VisitSource;
   /** The function's clock: when the notification is first due, and the rate-limit window. */
   now: Date;
 }
@@ -203,17 +206,20 @@ export async function storeLead(
     if (!decision.allowed)
       return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
 
-    const { request } = lead;
+    const { request, source } = lead;
     const real = lead.spam === undefined;
     const { rows } = await tx.query<Pick<ContactRequestRow, "id">>(sql`
       insert into public.contact_requests
         (request_id, fingerprint, name, email, mailbox, phone, service, message, is_spam,
-         spam_reason, client_address_hash, user_agent, escalation_due_at)
+         spam_reason, client_address_hash, user_agent, escalation_due_at, utm_source,
+         utm_medium, utm_campaign, referrer_host, has_gclid, has_fbclid)
       values
         (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
          ${request.email}, ${mailboxOf(request.email)}, ${request.phone}, ${request.service},
          ${request.message}, ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash},
-         ${lead.userAgent}, ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null})
+         ${lead.userAgent}, ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null},
+         ${source.utmSource ?? null}, ${source.utmMedium ?? null}, ${source.utmCampaign ?? null},
+         ${source.referrer ?? null}, ${source.gclid === true}, ${source.fbclid === true})
       returning id`);
     const inserted = rows[0];
     if (!inserted) throw new Error("the new contact request was not returned");

@@ -5,13 +5,13 @@ import {
   type Providers,
 } from "../outbox/notificationQueue.ts";
 import type { FunctionConfig } from "../platform/config.ts";
+import { corsHeaders, isAllowedOrigin, preflightResponse } from "../platform/cors.ts";
 import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { functionUrlFor } from "../platform/functionUrl.ts";
 import { errorResponse } from "../platform/http.ts";
 import { type BodyKind, bodyKindOf, readBody } from "../platform/requestBody.ts";
 import { type Answers, answersFor } from "./answers.ts";
-import { corsHeaders, isAllowedOrigin, preflightResponse } from "./cors.ts";
 import { readLead } from "./leadRequest.ts";
 import { notificationPlanFor, storeLead } from "./leadStore.ts";
 
@@ -58,7 +58,7 @@ export async function answerSubmitRoute(
       cors.set("allow", "POST, OPTIONS");
       return errorResponse(405, errors.method, cors);
     }
-    const read = await readLead(request, kind, answers, config, deps.now);
+    const read = await readLead(request, kind, answers, config, deps.now, deps.log);
     if (!read.ok) return await answers.refused(read.refusal);
     const db = deps.database();
     const outcome = await storeLead(db, read.lead, config.rateLimit, notificationPlanFor(config));

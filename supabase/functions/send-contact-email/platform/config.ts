@@ -26,6 +26,13 @@ export interface FunctionConfig {
   rateLimit: { max: number; windowSeconds: number };
   /** At most this many acknowledgments an hour, to all addresses together. */
   acknowledgmentsPerHour: number;
+  /** The page's beacons: their own limit per address, and how many are stored at once. */
+  visits: {
+    rateLimit: { max: number; windowSeconds: number };
+    /** Beacons stored at once, and how many more may wait for a slot before one is refused. */
+    concurrency: number;
+    queue: number;
+  };
   notify: {
     provider: string;
     to: string;
@@ -95,6 +102,10 @@ function list(env: ReadEnv, name: string): string[] | undefined {
     ?.split(",")
     .map((item) => item.trim())
     .filter((item) => item !== "");
+}
+
+function wholeNumber(env: ReadEnv, name: string, fallback: number): number {
+  return text(env, name) === "0" ? 0 : positiveInteger(env, name, fallback);
 }
 
 function positiveInteger(env: ReadEnv, name: string, fallback: number): number {
@@ -190,6 +201,15 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
     },
     acknowledgmentsPerHour: positiveInteger(env, "ACKNOWLEDGMENT_MAX_PER_HOUR", 20),
+    visits: {
+      rateLimit: {
+        max: positiveInteger(env, "VISIT_RATE_LIMIT_MAX", 60),
+        windowSeconds: positiveInteger(env, "VISIT_RATE_LIMIT_WINDOW_SECONDS", 600),
+      },
+      // Beacons never take more than this many of the pool's connections; leads get the rest.
+      concurrency: positiveInteger(env, "VISIT_CONCURRENCY", 2),
+      queue: wholeNumber(env, "VISIT_QUEUE", 50),
+    },
     notify: {
       provider: text(env, "NOTIFY_PROVIDER") ?? "log",
       to: text(env, "NOTIFY_TO") ?? "leads@example.com",

@@ -19,7 +19,10 @@ export function bodyKindOf(contentType: string | null): BodyKind | undefined {
  * The body's bytes, or undefined past maxBytes. The declared Content-Length is checked first,
  * and the stream is counted too, because a chunked body declares no length.
  */
-async function readBytes(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
+export async function readBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return undefined;
   const chunks: Uint8Array[] = [];

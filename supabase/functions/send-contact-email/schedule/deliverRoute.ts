@@ -1,5 +1,4 @@
 import { contactAnswerErrors as errors } from "@bluewater/content/contact";
-import { pruneRateLimits } from "../intake/rateLimit.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
 import {
@@ -13,7 +12,9 @@ import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { functionUrlFor } from "../platform/functionUrl.ts";
 import { errorResponse, jsonResponse } from "../platform/http.ts";
+import { pruneRateLimits } from "../platform/rateLimit.ts";
 import { hasSecret } from "../platform/secrets.ts";
+import { pruneVisits } from "../visits/visitStore.ts";
 
 export interface DeliverRouteDeps {
   config: FunctionConfig;
@@ -30,7 +31,7 @@ export const deliverRoute = "/deliver";
  * The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here with the
  * shared secret. It escalates the leads whose time ran out unmarked, queues again the alert texts
  * that did not arrive, then sends everything due, those included, then forgets the rate limit's
- * leads that have left its window.
+ * leads that have left its window and the visits past their 13 months.
  */
 export async function answerDeliverRoute(
   request: Request,
@@ -58,8 +59,14 @@ export async function answerDeliverRoute(
       functionUrlFor(request, config.functionUrl),
     );
     const report = await deliverPendingNotifications(db, at, context, { limit: 50 });
-    const prunedRateLimits = await pruneRateLimits(db, at, config.rateLimit);
-    return jsonResponse(200, { ...report, escalated, resent, prunedRateLimits });
+    // Leads and beacons keep their hits in one table: forget only what left the longer window.
+    const windowSeconds = Math.max(
+      config.rateLimit.windowSeconds,
+      config.visits.rateLimit.windowSeconds,
+    );
+    const prunedRateLimits = await pruneRateLimits(db, at, { ...config.rateLimit, windowSeconds });
+    const prunedVisits = await pruneVisits(db, at);
+    return jsonResponse(200, { ...report, escalated, resent, prunedRateLimits, prunedVisits });
   } catch (error) {
     const failure = failureOf(error, deps.log);
     const headers = new Headers(cors);

@@ -1,5 +1,5 @@
-import { toHex } from "../platform/hex.ts";
-import { hmacSha256 } from "../platform/hmac.ts";
+import { toHex } from "./hex.ts";
+import { hmacSha256 } from "./hmac.ts";
 
 /**
  * The visitor's address: the first entry of the header the platform sets and a client cannot

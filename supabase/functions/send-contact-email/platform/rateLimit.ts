@@ -1,5 +1,5 @@
 import sql from "sql-template-tag";
-import type { Queryable } from "../platform/database.ts";
+import type { Queryable } from "./database.ts";
 
 export interface RateLimit {
   max: number;

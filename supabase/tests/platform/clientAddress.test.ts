@@ -3,7 +3,7 @@ import {
   clientAddress,
   clientKey,
   hashClientAddress,
-} from "../../functions/send-contact-email/intake/clientAddress.ts";
+} from "../../functions/send-contact-email/platform/clientAddress.ts";
 import { readConfig } from "../../functions/send-contact-email/platform/config.ts";
 import { postRequest, readJson, startHandler, validSubmission } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";

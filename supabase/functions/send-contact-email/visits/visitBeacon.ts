@@ -1,0 +1,43 @@
+import {
+  visitAnswerErrors as errors,
+  type VisitBeacon,
+  visitBeaconSchema,
+  visitLimits,
+} from "@bluewater/content/visit";
+import * as v from "valibot";
+import { readBytes } from "../platform/requestBody.ts";
+
+export type BeaconRead =
+  | { ok: true; beacon: VisitBeacon }
+  | { ok: false; status: 400 | 413 | 415; error: string };
+
+/**
+ * `navigator.sendBeacon` sends a string as text/plain, which needs no CORS preflight; JSON is
+ * taken too, from other clients.
+ */
+const beaconTypes = new Set(["text/plain", "application/json"]);
+
+/** A beacon's body, checked against the visit schema: nothing that does not fit it is stored. */
+export async function readBeacon(request: Request): Promise<BeaconRead> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!beaconTypes.has(type)) return { ok: false, status: 415, error: errors.unsupportedType };
+  const bytes = await readBytes(request, visitLimits.beaconBytes);
+  if (bytes === undefined) {
+    return { ok: false, status: 413, error: errors.tooLarge(visitLimits.beaconBytes) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    return { ok: false, status: 400, error: errors.notJson };
+  }
+  const checked = v.safeParse(visitBeaconSchema, parsed);
+  return checked.success
+    ? { ok: true, beacon: checked.output }
+    : { ok: false, status: 400, error: errors.invalid(v.summarize(checked.issues)) };
+}
+
+/** Global Privacy Control or Do Not Track: the visitor asked not to be counted, so nothing is. */
+export function declinesMeasurement(headers: Headers): boolean {
+  return headers.get("sec-gpc")?.trim() === "1" || headers.get("dnt")?.trim() === "1";
+}

@@ -1,0 +1,85 @@
+import { strict as assert } from "node:assert";
+import { browserFormPost, validFormFields } from "../support/formPosts.ts";
+import { postRequest, startHandler, validSubmission } from "../support/harness.ts";
+import { startTestDatabase } from "../support/testDatabase.ts";
+
+async function storedSource(sql: import("postgres").Sql, id: string) {
+  const [row] = await sql`
+    select utm_source, utm_medium, utm_campaign, referrer_host, has_gclid, has_fbclid
+    from public.contact_requests where id = ${id}`;
+  return row;
+}
+
+Deno.test("each lead keeps the source of the visit that sent it", async (t) => {
+  const database = await startTestDatabase();
+  try {
+    const { handle, submit } = startHandler({ db: database.db });
+
+    await t.step("the app's JSON: campaign tags, a click id, the referring host", async () => {
+      const id = await submit({
+        utmSource: "google",
+        utmMedium: "cpc",
+        utmCampaign: "spring-basements",
+        gclid: true,
+        referrer: "WWW.Google.com",
+      });
+      assert.deepEqual(await storedSource(database.sql, id), {
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "spring-basements",
+        referrer_host: "www.google.com",
+        has_gclid: true,
+        has_fbclid: false,
+      });
+    });
+
+    await t.step("a plain form's hidden fields, as text", async () => {
+      const fields = validFormFields({ utmSource: "truck", utmMedium: "qr", fbclid: "true" });
+      const answer = await handle(browserFormPost(fields));
+      assert.equal(answer.status, 303);
+      const [lead] = await database.sql`
+        select id from public.contact_requests where utm_source = 'truck'`;
+      assert.deepEqual(await storedSource(database.sql, String(lead?.id)), {
+        utm_source: "truck",
+        utm_medium: "qr",
+        utm_campaign: null,
+        referrer_host: null,
+        has_gclid: false,
+        has_fbclid: true,
+      });
+    });
+
+    await t.step("no source at all: a direct visit, or a page without JavaScript", async () => {
+      const id = await submit({});
+      assert.deepEqual(await storedSource(database.sql, id), {
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        referrer_host: null,
+        has_gclid: false,
+        has_fbclid: false,
+      });
+    });
+
+    await t.step("a source of the wrong shape loses the source, never the lead", async () => {
+      const body = validSubmission({
+        utmSource: "<script>alert(1)</script>\u0000",
+        referrer: "evil.example/path?q=1",
+        gclid: "Cj0KCQ-the-real-value",
+      });
+      const answer = await handle(postRequest(body));
+      assert.equal(answer.status, 200);
+      const { id } = (await answer.json()) as { id: string };
+      assert.deepEqual(await storedSource(database.sql, id), {
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        referrer_host: null,
+        has_gclid: false,
+        has_fbclid: false,
+      });
+    });
+  } finally {
+    await database.close();
+  }
+});
