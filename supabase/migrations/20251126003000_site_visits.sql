@@ -44,6 +44,7 @@ comment on table public.site_visits is
 
 alter table public.site_visits enable row level security;
 revoke all on table public.site_visits from anon, authenticated;
+revoke all on sequence public.site_visits_id_seq from anon, authenticated;
 
 -- Where each lead came from: its own visit's source, sent with the request (nothing links it to
 -- other visits, so a visitor who comes back directly is a direct lead).

@@ -7,6 +7,7 @@ const tables = [
   "contact_rate_limits",
   "contact_rate_limit_hits",
   "contact_request_keys",
+  "site_visits",
 ];
 
 Deno.test("the public API roles can neither read nor write leads", async (t) => {
@@ -37,6 +38,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
     await sql`insert into public.contact_rate_limits (client_address_hash, window_start) values ('hash', now())`;
     await sql`insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
     await sql`insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests`;
+    await sql`insert into public.site_visits (page, device) values ('home', 'mobile')`;
 
     const statements: Record<string, string[]> = {
       contact_requests: [
@@ -69,6 +71,12 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
         "update public.contact_request_keys set created_at = now()",
         "delete from public.contact_request_keys",
       ],
+      site_visits: [
+        "select * from public.site_visits",
+        "insert into public.site_visits (page, device) values ('home', 'mobile')",
+        "update public.site_visits set acted = true",
+        "delete from public.site_visits",
+      ],
     };
 
     // Rows written outright: an insert that reads first would see nothing under RLS.
@@ -80,6 +88,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_rate_limit_hits: statements.contact_rate_limit_hits?.[1] ?? "",
       contact_request_keys:
         "insert into public.contact_request_keys (request_id, contact_request_id) values (gen_random_uuid(), gen_random_uuid())",
+      site_visits: statements.site_visits?.[1] ?? "",
     };
     const firstColumn: Record<string, string> = {
       contact_requests: "name",
@@ -87,6 +96,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_rate_limits: "request_count",
       contact_rate_limit_hits: "at",
       contact_request_keys: "created_at",
+      site_visits: "acted",
     };
 
     for (const role of ["anon", "authenticated"]) {

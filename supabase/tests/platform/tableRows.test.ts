@@ -48,7 +48,14 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
         update public.contact_requests
         set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)},
           contacted_at = now(), escalation_due_at = now(), escalated_at = now(),
-          mailbox = 'row@example.com'`;
+          mailbox = 'row@example.com', utm_source = 'google', utm_medium = 'cpc',
+          utm_campaign = 'spring', referrer_host = 'www.google.com'`;
+      await database.sql`
+        insert into public.site_visits
+          (page, device, utm_source, utm_medium, utm_campaign, referrer_host, request_sent,
+           lcp_ms, lcp_element, inp_ms, inp_target, cls, fcp_ms, ttfb_ms, act_to_interactive_ms)
+        values ('home', 'mobile', 'google', 'cpc', 'spring', 'www.google.com', 'app', 900, 'h1',
+          40, 'button', 0.01, 700, 90, 300)`;
       await database.sql`
         insert into public.contact_request_keys (request_id, contact_request_id)
         select gen_random_uuid(), id from public.contact_requests limit 1`;
