@@ -207,3 +207,18 @@ export async function ownerReportFigures(
 export function lastDays(now: Date, days: number): Period {
   return { from: new Date(now.getTime() - days * 24 * 60 * 60 * 1000), to: now };
 }
+
+/**
+ * A report read back from JSON (the weekly email's notification keeps its figures as JSON):
+ * every period's dates become Dates again.
+ */
+export function reviveOwnerReport(payload: unknown): OwnerReport {
+  const report = (typeof payload === "string" ? JSON.parse(payload) : payload) as OwnerReport;
+  const period = (figures: PeriodFigures): PeriodFigures => ({
+    ...figures,
+    from: new Date(figures.from),
+    to: new Date(figures.to),
+  });
+  if (!report?.current || !report.previous) throw new Error("not an owner report");
+  return { ...report, current: period(report.current), previous: period(report.previous) };
+}

@@ -37,9 +37,9 @@ export function sparkline(values: readonly number[]): string {
     .join("");
 }
 
-/** "64%" of the step above, or "—" when the step above had none. */
+/** "64%": a step's share of the one above (which had some). */
 export function share(part: number, whole: number): string {
-  return whole === 0 ? "—" : `${Math.round((part / whole) * 100)}%`;
+  return `${Math.round((part / whole) * 100)}%`;
 }
 
 function lastDay(report: OwnerReport): string {
@@ -74,78 +74,121 @@ export function vitalText(vital: keyof typeof vitalThresholds, vitals: DeviceVit
   return `${shown} ${words.ratings[rating(vital, value)]}`;
 }
 
+/** One row of a table of the report: a label, then its cells. */
+export type ReportRow = [label: string, ...cells: string[]];
+
 /**
  * Visit to call: the first four steps are measured visits; the last is the requests the owner
  * marked as called, out of every real request stored (some come from pages without JavaScript,
- * which send no beacon).
+ * which send no beacon). Each row: the step, its figure, its share, the period before's figure.
  */
-function funnelLines(now: PeriodFigures, before: PeriodFigures): string[] {
-  const line = (label: string, figure: number, part: string, earlier: number) =>
-    `  ${pad(label, 42)}${right(String(figure), 6)}  ${pad(part, 26)}(${words.before} ${earlier})`;
+export function funnelRows(now: PeriodFigures, before: PeriodFigures): ReportRow[] {
   const steps = ["visits", "acted", "formFocused", "sent"] as const;
+  const rows = steps.map((step, index): ReportRow => {
+    const above = steps[index - 1];
+    const part = above && now[above] > 0 ? `${share(now[step], now[above])} ${words.ofAbove}` : "";
+    return [words.funnel[step], String(now[step]), part, `${words.before} ${before[step]}`];
+  });
+  const calledPart = now.leads > 0 ? `${share(now.called, now.leads)} ${words.ofRequests}` : "";
   return [
-    ...steps.map((step, index) => {
-      const above = steps[index - 1];
-      const part = above ? `${right(share(now[step], now[above]), 5)} ${words.ofAbove}` : "";
-      return line(words.funnel[step], now[step], part, before[step]);
-    }),
-    line(
-      words.funnel.called,
-      now.called,
-      `${right(share(now.called, now.leads), 5)} ${words.ofRequests}`,
-      before.called,
-    ),
+    ...rows,
+    [words.funnel.called, String(now.called), calledPart, `${words.before} ${before.called}`],
   ];
 }
 
-function sourceLines(now: PeriodFigures): string[] {
-  const { sources } = words;
-  const header = `  ${pad("", 30)}${right(sources.visits, 8)}${right(sources.leads, 10)}${right(sources.called, 8)}`;
+export function actionRows(now: PeriodFigures, before: PeriodFigures): ReportRow[] {
+  return (["phoneTapped", "chatOpened"] as const).map((action) => [
+    words.actions[action],
+    String(now[action]),
+    `${words.before} ${before[action]}`,
+  ]);
+}
+
+/** By source: visits, requests, called; a tag as given, its hidden characters as codes. */
+export function sourceRows(now: PeriodFigures): ReportRow[] {
+  return now.sources.map(([label, figures]) => [
+    showHidden(label),
+    String(figures.visits),
+    String(figures.leads),
+    String(figures.called),
+  ]);
+}
+
+const devices: Device[] = ["mobile", "desktop"];
+
+/** Each vital's 75th percentile on phones and on computers, rated. */
+export function vitalRows(now: PeriodFigures): ReportRow[] {
+  return (["lcp", "inp", "cls"] as const).map((vital) => [
+    words.vitals[vital],
+    ...devices.map((device) => vitalText(vital, now.vitals[device])),
+  ]);
+}
+
+/** What to look at first: the usual largest element, and the slowest interaction's target. */
+export function culpritLines(now: PeriodFigures): string[] {
   return [
-    header,
-    ...now.sources.map(
-      ([label, figures]) =>
-        `  ${pad(showHidden(label).slice(0, 30), 30)}${right(String(figures.visits), 8)}${right(String(figures.leads), 10)}${right(String(figures.called), 8)}`,
-    ),
+    ...(now.lcpElement ? [`${words.vitals.lcpElement}: ${showHidden(now.lcpElement)}`] : []),
+    ...(now.inpTarget ? [`${words.vitals.inpTarget}: ${showHidden(now.inpTarget)}`] : []),
   ];
 }
 
-function vitalLines(now: PeriodFigures): string[] {
-  const devices: Device[] = ["mobile", "desktop"];
-  const lines = [
-    `  ${pad("", 28)}${devices.map((device) => pad(words.devices[device], 28)).join("")}`,
-  ];
-  for (const vital of ["lcp", "inp", "cls"] as const) {
-    const cells = devices.map((device) => pad(vitalText(vital, now.vitals[device]), 28));
-    lines.push(`  ${pad(words.vitals[vital], 28)}${cells.join("")}`.trimEnd());
-  }
-  if (now.lcpElement) lines.push(`  ${words.vitals.lcpElement}: ${showHidden(now.lcpElement)}`);
-  if (now.inpTarget) lines.push(`  ${words.vitals.inpTarget}: ${showHidden(now.inpTarget)}`);
-  return lines;
+/** A table as text: the first column padded to `width`, then the cells right- or left-aligned. */
+function textTable(rows: readonly ReportRow[], widths: readonly number[]): string[] {
+  return rows.map(([label, ...cells]) => {
+    const columns = cells.map((cell, index) => {
+      const width = widths[index + 1] ?? 0;
+      return width < 0 ? pad(cell, -width) : right(cell, width);
+    });
+    return `  ${pad(label, widths[0] ?? 0)}${columns.join("")}`.trimEnd();
+  });
 }
 
 /** The whole report, line by line. */
 export function ownerReportLines(report: OwnerReport): string[] {
   const { current: now, previous: before } = report;
   const daily = (pick: "visits" | "leads") => sparkline(now.daily.map((day) => day[pick]));
+  const headline = (label: string, pick: "visits" | "leads") =>
+    `${pad(label, 20)}${right(String(now[pick]), 6)} (${words.before} ${before[pick]})  ${daily(pick)}`;
+  const { sources } = words;
   return [
     periodLine(report),
     "",
-    `${pad(words.headings.visits, 20)}${right(String(now.visits), 6)} (${words.before} ${before.visits})  ${daily("visits")}  ${words.daily}`,
-    `${pad(words.headings.leads, 20)}${right(String(now.leads), 6)} (${words.before} ${before.leads})  ${daily("leads")}`,
+    `${headline(words.headings.visits, "visits")}  ${words.daily}`,
+    headline(words.headings.leads, "leads"),
     "",
     words.headings.funnel,
-    ...funnelLines(now, before),
+    ...textTable(
+      funnelRows(now, before).map(([label, figure = "", part = "", earlier = ""]) => [
+        label,
+        figure,
+        `    ${pad(part, 24)}`,
+        `(${earlier})`,
+      ]),
+      [42, 6, -28, -12],
+    ),
     "",
     words.headings.actions,
-    `  ${pad(words.actions.phoneTapped, 30)}${right(String(now.phoneTapped), 6)} (${words.before} ${before.phoneTapped})`,
-    `  ${pad(words.actions.chatOpened, 30)}${right(String(now.chatOpened), 6)} (${words.before} ${before.chatOpened})`,
+    ...textTable(
+      actionRows(now, before).map(([label, figure = "", earlier = ""]) => [
+        label,
+        figure,
+        ` (${earlier})`,
+      ]),
+      [30, 6, -14],
+    ),
     "",
     words.headings.sources,
-    ...sourceLines(now),
+    ...textTable(
+      [["", sources.visits, sources.leads, sources.called], ...sourceRows(now)],
+      [30, 8, 10, 8],
+    ),
     "",
     words.headings.vitals,
-    ...vitalLines(now),
+    ...textTable(
+      [["", ...devices.map((device) => words.devices[device])], ...vitalRows(now)],
+      [28, -28, -28],
+    ),
+    ...culpritLines(now).map((line) => `  ${line}`),
     "",
     words.privacy,
   ];

@@ -49,8 +49,11 @@ export type QueueRow = Pick<
   | "receipt_error_code"
   | "receipt_at"
   | "resent_at"
-> &
-  Pick<ContactRequestRow, "name"> & { lead_id: ContactRequestRow["id"] };
+> & {
+  /** Null for the owner's weekly report, which belongs to no lead. */
+  name: ContactRequestRow["name"] | null;
+  lead_id: ContactRequestRow["id"] | null;
+};
 
 /** How fast the business answers: real leads of the last 30 days, seconds from lead to mark. */
 export interface ResponseSummary {
@@ -95,7 +98,8 @@ export function notificationQueue(sql: Sql, options: { includeDelivered: boolean
       n.next_attempt_at, n.last_error, n.delivered_at, n.receipt_status, n.receipt_error_code,
       n.receipt_at, n.resent_at
     from public.contact_notifications n
-    join public.contact_requests r on r.id = n.contact_request_id
+    -- The owner's weekly report belongs to no lead.
+    left join public.contact_requests r on r.id = n.contact_request_id
     -- Settled ones are left out unless asked for; a text that did not arrive never is.
     where ${options.includeDelivered}
       or n.status not in ('delivered', 'cancelled', 'folded', 'suppressed')

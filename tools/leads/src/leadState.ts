@@ -19,10 +19,14 @@ export function leadState(
   return alerted ? "alerted" : "new";
 }
 
-/** "owner email", "owner SMS +15865550100", "acknowledgment", "escalation SMS +1…", "summary SMS +1…". */
+/**
+ * "owner email", "owner SMS +15865550100", "acknowledgment", "escalation SMS +1…", "summary SMS
+ * +1…", "weekly report".
+ */
 export function channelLabel(notification: Pick<LeadNotification, "kind" | "recipient">): string {
   const [stage = "", channel = ""] = notification.kind.split("-");
   if (notification.kind === "acknowledgment") return "acknowledgment";
+  if (notification.kind === "owner-report") return "weekly report";
   const who = stage === "alert" ? "owner" : stage;
   return channel === "sms" ? `${who} SMS ${notification.recipient}` : `${who} email`;
 }

@@ -96,7 +96,7 @@ function receiptLine(row: QueueRow): string | undefined {
 /** What `pnpm leads queue` prints for one notification. */
 export function queueLines(row: QueueRow): string[] {
   const lines = [
-    `${column(queueState(row), 28)} attempts ${String(row.attempts).padStart(2)}  ${column(channelLabel(row), 30)} ${column(row.name, 24)} lead ${row.lead_id}`,
+    `${column(queueState(row), 28)} attempts ${String(row.attempts).padStart(2)}  ${column(channelLabel(row), 30)} ${row.lead_id ? `${column(row.name ?? "", 24)} lead ${row.lead_id}` : ""}`.trimEnd(),
   ];
   if (row.last_error && row.status !== "delivered") {
     lines.push(`${" ".repeat(29)}${column(row.last_error, 200).trimEnd()}`);

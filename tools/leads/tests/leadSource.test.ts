@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { after, before, test } from "node:test";
-import { promisify } from "node:util";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
 import postgres from "postgres";
+import { leadsCommand } from "./support/leadsCommand.ts";
 
 let database: TestDatabase;
 
@@ -39,6 +38,9 @@ before(async () => {
            'lead@example.com', '(586) 555-0123', 'stored-directly', ${lead.utm_source},
            ${lead.utm_medium}, ${lead.gclid}, ${lead.referrer})`;
     }
+    await sql`
+      insert into public.contact_notifications (kind, recipient, payload, dedupe_key, status)
+      values ('owner-report', '', '{}', '2026-11-23', 'failed')`;
   } finally {
     await sql.end();
   }
@@ -48,21 +50,10 @@ after(async () => {
   await database.drop();
 });
 
-async function leadsCommand(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      "--conditions=@bluewater/source",
-      new URL("../src/leads.ts", import.meta.url).pathname,
-      ...args,
-    ],
-    { env: { ...process.env, DATABASE_URL: database.url } },
-  );
-  return stdout;
-}
+const leadsOf = (...args: string[]) => leadsCommand(database.url, ...args);
 
 test("pnpm leads says where each lead came from, a hostile tag as codes", async () => {
-  const lines = (await leadsCommand("list")).split("\n");
+  const lines = (await leadsOf("list")).split("\n");
   const sourceOf = (name: string) => {
     const at = lines.findIndex((line) => line.includes(name));
     const next = lines[at + 1] ?? "";
@@ -78,11 +69,16 @@ test("pnpm leads says where each lead came from, a hostile tag as codes", async 
 });
 
 test("the CSV names each lead's source beside its tags", async () => {
-  const rows = (await leadsCommand("csv")).split("\r\n");
+  const rows = (await leadsOf("csv")).split("\r\n");
   const columns = rows[0]?.split(",") ?? [];
   const source = columns.indexOf('"source"');
   const cell = (name: string) => rows.find((row) => row.includes(name))?.split('","')[source];
   assert.equal(cell("Ada Ads"), "Google Ads");
   assert.equal(cell("Quinn Qr"), "the truck's QR code");
   assert.equal(cell("Dan Direct"), "Direct");
+});
+
+test("pnpm leads queue lists the owner's weekly report, which belongs to no lead", async () => {
+  const queue = await leadsOf("queue");
+  assert.match(queue, /^FAILED +attempts {2}0 {2}weekly report$/m);
 });

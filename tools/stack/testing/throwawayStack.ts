@@ -16,12 +16,13 @@ type Overrides = Partial<Omit<StackOptions, "dataDir">>;
 
 /**
  * A stack for tests and benchmarks: every port chosen by the system, so a running `pnpm start`
- * is never disturbed; no scheduled deliverer; the function's output kept off the console; unless
+ * is never disturbed; no scheduled deliverer and no weekly report; the function's output kept off
+ * the console; unless
  * told otherwise, a database of its own (see @bluewater/postgres's test databases). Its configuration is
  * tools/stack/local.env's, never the developer's .env; `env` adds to it.
  */
 export async function startThrowawayStack(overrides: Overrides = {}): Promise<ThrowawayStack> {
-  const { env, database: given, ...rest } = overrides;
+  const { env, database: given, functionEnv, ...rest } = overrides;
   const database = given ? undefined : await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "bluewater-stack-"));
   const cleanUp = async () => {
@@ -35,6 +36,9 @@ export async function startThrowawayStack(overrides: Overrides = {}): Promise<Th
       delivererEverySeconds: 0,
       quietFunction: true,
       ...rest,
+      // A test or bench that calls the deliverer on a Monday morning counts the lead's messages:
+      // the owner's weekly report would be one more. The report has tests of its own.
+      functionEnv: { OWNER_REPORT_EMAIL: "off", ...functionEnv },
       database: given ?? { url: database?.url ?? "" },
       env: {
         ...localDefaults,

@@ -19,6 +19,8 @@ export const ownerEmail = {
     phone: "Phone",
     email: "Email",
     service: "Service",
+    /** Where the visit that sent the lead came from: "Google Ads", "the truck's QR code". */
+    source: "Came from",
     received: "Received",
     leadId: "Lead id",
     message: "Message",

@@ -3,7 +3,8 @@ import type { FunctionConfig } from "../platform/config.ts";
 /**
  * What a notification is (contact_notifications.kind): the owner's first alert and, once, the
  * escalation, each by email and by SMS to every configured number; the summary text that stands
- * for the alert texts the hourly budget folded; and the homeowner's acknowledgment.
+ * for the alert texts the hourly budget folded; the homeowner's acknowledgment; and the owner's
+ * weekly report, which belongs to no lead.
  */
 export type NotificationKind =
   | "alert-email"
@@ -11,7 +12,8 @@ export type NotificationKind =
   | "escalation-email"
   | "escalation-sms"
   | "acknowledgment"
-  | "summary-sms";
+  | "summary-sms"
+  | "owner-report";
 
 /** One notification to queue: its kind, and the number an SMS goes to ('' for email). */
 export interface PlannedNotification {

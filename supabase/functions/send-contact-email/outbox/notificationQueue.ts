@@ -1,5 +1,7 @@
 import sql from "sql-template-tag";
+import { reviveOwnerReport } from "../../_shared/ownerReport.ts";
 import type { ContactNotificationRow } from "../../_shared/tableRows.ts";
+import { type SourceColumns, sourceLabelOfRow } from "../../_shared/visitSource.ts";
 import {
   type ContactLinkSettings,
   type DeliveryPolicy,
@@ -10,6 +12,7 @@ import { type Database, inTransaction } from "../platform/database.ts";
 import { contactLink } from "./contactLink.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
+import { renderOwnerReportEmail } from "./messages/ownerReportEmail.ts";
 import { renderLeadSms, renderSummarySms } from "./messages/smsMessage.ts";
 import { isEscalation, isSms, type NotificationKind } from "./notificationKinds.ts";
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
@@ -67,18 +70,29 @@ export interface DeliveryReport {
   failed: number;
 }
 
-type ClaimedNotification = LeadForEmail & {
+interface Claim {
   notification_id: ContactNotificationRow["id"];
   attempts: ContactNotificationRow["attempts"];
-  kind: NotificationKind;
   recipient: ContactNotificationRow["recipient"];
   queued_at: ContactNotificationRow["created_at"];
   /** A text sent again after it did not arrive: the message it replaces. */
   superseded_message_id: ContactNotificationRow["superseded_message_id"];
-  /** This lead's alert text was folded into a summary; its acknowledgment was held back. */
-  text_folded: boolean;
-  acknowledgment_withheld: boolean;
-};
+}
+
+/** The owner's weekly report: no lead, its figures fixed when it was queued. */
+type ReportClaim = Claim & { kind: "owner-report"; payload: unknown };
+
+/** A lead's notification, with the lead and the source of the visit that sent it. */
+type LeadClaim = Claim &
+  LeadForEmail &
+  SourceColumns & {
+    kind: Exclude<NotificationKind, "owner-report">;
+    /** This lead's alert text was folded into a summary; its acknowledgment was held back. */
+    text_folded: boolean;
+    acknowledgment_withheld: boolean;
+  };
+
+type ClaimedNotification = ReportClaim | LeadClaim;
 
 /** How many notifications one delivery sends at once: a lead's channels go out together. */
 const sendsAtOnce = 4;
@@ -111,22 +125,27 @@ async function claimDue(
       order by n.next_attempt_at
       limit ${options.limit ?? 20}::int
       for update skip locked
+    ), claimed as (
+      update public.contact_notifications n
+      set status = 'sending', attempts = n.attempts + 1, locked_until = ${lockedUntil}
+      from due
+      where n.id = due.id
+      returning n.*
     )
-    update public.contact_notifications n
-    set status = 'sending', attempts = n.attempts + 1, locked_until = ${lockedUntil}
-    from due, public.contact_requests r
-    where n.id = due.id and r.id = n.contact_request_id
-    returning n.id as notification_id, n.attempts, n.kind, n.recipient, n.created_at as queued_at,
-      n.superseded_message_id, r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message,
+    select c.id as notification_id, c.attempts, c.kind, c.recipient, c.created_at as queued_at,
+      c.superseded_message_id, c.payload, r.id, r.created_at, r.name, r.email, r.phone,
+      r.service, r.message, r.utm_source, r.utm_medium, r.referrer_host, r.has_gclid,
+      r.has_fbclid,
       exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
         and o.kind = 'alert-sms' and o.status = 'folded') as text_folded,
       exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
-        and o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld`);
+        and o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld
+    from claimed c left join public.contact_requests r on r.id = c.contact_request_id`);
   return rows;
 }
 
 /** Notifications that are not one lead's alert to the owner: they never move the lead's status. */
-const notLeadAlerts = ["acknowledgment", "summary-sms"];
+const notLeadAlerts = ["acknowledgment", "summary-sms", "owner-report"];
 
 /**
  * The lead's own status follows its owner notifications (the acknowledgment is not one):
@@ -198,7 +217,11 @@ async function recordResult(
   policy: DeliveryPolicy,
 ): Promise<keyof DeliveryReport> {
   const { outcome, update } = settled(claimed, result, now, policy);
-  if (outcome === "retrying" || notLeadAlerts.includes(claimed.kind)) {
+  if (
+    outcome === "retrying" ||
+    claimed.kind === "owner-report" ||
+    notLeadAlerts.includes(claimed.kind)
+  ) {
     await db.query(update);
     return outcome;
   }
@@ -217,6 +240,10 @@ async function send(
   context: DeliveryContext,
 ): Promise<SendResult> {
   const idempotencyKey = `contact-notification/${claimed.notification_id}`;
+  if (claimed.kind === "owner-report") {
+    const report = renderOwnerReportEmail(reviveOwnerReport(claimed.payload), context.mailbox);
+    return await context.providers.email.send(report, idempotencyKey);
+  }
   if (claimed.kind === "acknowledgment") {
     // The function queues none for such an address; a row written by hand may still name one.
     if (!isPlainAddress(claimed.email)) {
@@ -241,6 +268,7 @@ async function send(
     claimed.queued_at,
   );
   const escalation = isEscalation(claimed.kind);
+  const source = sourceLabelOfRow(claimed);
   if (isSms(claimed.kind)) {
     if (!e164.test(claimed.recipient)) {
       return {
@@ -252,7 +280,7 @@ async function send(
     const body =
       claimed.kind === "summary-sms"
         ? renderSummarySms(await foldedInto(db, claimed.notification_id))
-        : renderLeadSms(claimed, { escalation, markLink });
+        : renderLeadSms(claimed, { escalation, markLink, source });
     return await context.providers.sms.send(
       { to: claimed.recipient, body, statusCallback: receiptUrl(context, claimed.notification_id) },
       {
@@ -266,6 +294,7 @@ async function send(
   const message = renderLeadEmail(claimed, context.mailbox, {
     escalationMinutes: escalation ? context.escalationMinutes : undefined,
     markLink,
+    source,
     notes: {
       textFolded: claimed.text_folded && !escalation ? context.textsPerHour : undefined,
       acknowledgmentWithheld:

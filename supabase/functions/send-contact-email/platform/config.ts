@@ -26,6 +26,8 @@ export interface FunctionConfig {
   rateLimit: { max: number; windowSeconds: number };
   /** At most this many acknowledgments an hour, to all addresses together. */
   acknowledgmentsPerHour: number;
+  /** Whether the owner is emailed the weekly report (OWNER_REPORT_EMAIL, on unless "off"). */
+  ownerReport: boolean;
   /** The page's beacons: their own limit per address, and how many are stored at once. */
   visits: {
     rateLimit: { max: number; windowSeconds: number };
@@ -201,6 +203,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
     },
     acknowledgmentsPerHour: positiveInteger(env, "ACKNOWLEDGMENT_MAX_PER_HOUR", 20),
+    ownerReport: text(env, "OWNER_REPORT_EMAIL")?.toLowerCase() !== "off",
     visits: {
       rateLimit: {
         max: positiveInteger(env, "VISIT_RATE_LIMIT_MAX", 60),

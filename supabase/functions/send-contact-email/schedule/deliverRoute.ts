@@ -15,6 +15,7 @@ import { errorResponse, jsonResponse } from "../platform/http.ts";
 import { pruneRateLimits } from "../platform/rateLimit.ts";
 import { hasSecret } from "../platform/secrets.ts";
 import { pruneVisits } from "../visits/visitStore.ts";
+import { queueWeeklyReport } from "./weeklyReport.ts";
 
 export interface DeliverRouteDeps {
   config: FunctionConfig;
@@ -30,8 +31,8 @@ export const deliverRoute = "/deliver";
 /**
  * The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here with the
  * shared secret. It escalates the leads whose time ran out unmarked, queues again the alert texts
- * that did not arrive, then sends everything due, those included, then forgets the rate limit's
- * leads that have left its window and the visits past their 13 months.
+ * that did not arrive and, on Monday mornings, the owner's weekly report, then sends everything
+ * due, those included, then forgets what nobody needs any more.
  */
 export async function answerDeliverRoute(
   request: Request,
@@ -53,24 +54,30 @@ export async function answerDeliverRoute(
       config.sms.maxPerHour,
     );
     const resent = await resendUndeliveredTexts(db, at);
+    const ownerReport = await queueWeeklyReport(db, at, config.ownerReport);
     const context = deliveryContextFor(
       config,
       deps.providers,
       functionUrlFor(request, config.functionUrl),
     );
     const report = await deliverPendingNotifications(db, at, context, { limit: 50 });
-    // Leads and beacons keep their hits in one table: forget only what left the longer window.
-    const windowSeconds = Math.max(
-      config.rateLimit.windowSeconds,
-      config.visits.rateLimit.windowSeconds,
-    );
-    const prunedRateLimits = await pruneRateLimits(db, at, { ...config.rateLimit, windowSeconds });
-    const prunedVisits = await pruneVisits(db, at);
-    return jsonResponse(200, { ...report, escalated, resent, prunedRateLimits, prunedVisits });
+    const pruned = await pruneExpired(db, at, config);
+    return jsonResponse(200, { ...report, escalated, resent, ownerReport, ...pruned });
   } catch (error) {
     const failure = failureOf(error, deps.log);
     const headers = new Headers(cors);
     if (failure.retryAfterSeconds) headers.set("retry-after", String(failure.retryAfterSeconds));
     return errorResponse(failure.status, failure.error, headers);
   }
+}
+
+/** Forgets what nobody needs any more: rate-limit hits out of their window, visits past 13 months. */
+async function pruneExpired(db: Database, at: Date, config: FunctionConfig) {
+  // Leads and beacons keep their hits in one table: forget only what left the longer window.
+  const windowSeconds = Math.max(
+    config.rateLimit.windowSeconds,
+    config.visits.rateLimit.windowSeconds,
+  );
+  const prunedRateLimits = await pruneRateLimits(db, at, { ...config.rateLimit, windowSeconds });
+  return { prunedRateLimits, prunedVisits: await pruneVisits(db, at) };
 }

@@ -65,6 +65,8 @@ export interface LeadEmailOptions {
   escalationMinutes?: number | undefined;
   /** The link to the page that marks the lead as called, when the function knows its address. */
   markLink?: string | undefined;
+  /** Where the visit that sent the lead came from, as the owner reads it ("Google Ads"). */
+  source?: string | undefined;
   notes?: OwnerNotes | undefined;
 }
 
@@ -130,6 +132,7 @@ export function renderLeadEmail(
     [labels.phone, showHidden(lead.phone)],
     [labels.email, showHidden(lead.email)],
     [labels.service, service],
+    ...(options.source ? [[labels.source, showHidden(options.source)] as [string, string]] : []),
     [labels.received, lead.created_at.toISOString()],
     [labels.leadId, lead.id],
   ];

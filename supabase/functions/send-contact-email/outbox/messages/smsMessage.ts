@@ -1,5 +1,6 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { ownerSms } from "@bluewater/content/owner-sms";
+import { visitSourceWords } from "@bluewater/content/visit-sources";
 import type { LeadForEmail } from "./emailMessage.ts";
 import { timeOfDay } from "./localTime.ts";
 import { dialableNumber } from "./phoneNumber.ts";
@@ -33,6 +34,8 @@ export interface SmsOptions {
   escalation: boolean;
   /** The link to the page that marks the lead as called, when the function knows its address. */
   markLink: string | undefined;
+  /** Where the visit that sent the lead came from; a direct visit is not said, to save room. */
+  source?: string | undefined;
 }
 
 /**
@@ -46,6 +49,9 @@ export function renderLeadSms(lead: LeadForEmail, options: SmsOptions): string {
       `${options.escalation ? ownerSms.escalation : ownerSms.newLead} ${name}`,
       `${ownerSms.call} ${callableNumber(lead.phone)}`,
       smsVisitorText(serviceOptionLabel(lead.service) || ownerSms.noService),
+      ...(options.source && options.source !== visitSourceWords.direct
+        ? [`${visitSourceWords.via} ${clipSms(smsVisitorText(options.source), 40)}`]
+        : []),
       ...(excerpt ? [`"${excerpt}"`] : []),
       ...(options.markLink ? [`${ownerSms.markCalled} ${options.markLink}`] : []),
     ].join("\n");

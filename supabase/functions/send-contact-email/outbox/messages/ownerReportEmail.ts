@@ -1,0 +1,89 @@
+import { ownerReport as words } from "@bluewater/content/owner-report";
+import { escapeText } from "entities/escape";
+import type { OwnerReport } from "../../../_shared/ownerReport.ts";
+import {
+  actionRows,
+  culpritLines,
+  funnelRows,
+  ownerReportLines,
+  periodLine,
+  type ReportRow,
+  sourceRows,
+  sparkline,
+  vitalRows,
+} from "../../../_shared/ownerReportText.ts";
+import type { EmailMessage } from "./emailMessage.ts";
+
+// Inline styles only, which every mail client keeps; tables that fit a phone's width.
+const bodyStyle = "margin:0;padding:16px;font-family:system-ui,sans-serif;color:#0f172a";
+const tableStyle = "width:100%;max-width:640px;border-collapse:collapse;margin:0 0 20px";
+const cellStyle = "padding:4px 8px 4px 0;text-align:left;vertical-align:top;font-weight:normal";
+const figureStyle = "padding:4px 8px;text-align:right;vertical-align:top;white-space:nowrap";
+const headingStyle = "font-size:16px;margin:20px 0 8px";
+const sparkStyle = "font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:1px";
+
+/** A table of the report's rows: the label as a row heading, figures beside it. */
+function table(rows: readonly ReportRow[], header?: ReportRow): string {
+  const line = ([label, ...cells]: ReportRow, cell: "th" | "td") =>
+    `<tr><th scope="row" style="${cellStyle}">${escapeText(label)}</th>${cells
+      .map((text) => `<${cell} style="${figureStyle}">${escapeText(text)}</${cell}>`)
+      .join("")}</tr>`;
+  return [
+    `<table role="presentation" style="${tableStyle}">`,
+    ...(header ? [line(header, "th")] : []),
+    ...rows.map((row) => line(row, "td")),
+    "</table>",
+  ].join("");
+}
+
+const section = (heading: string, body: string) =>
+  `<h2 style="${headingStyle}">${escapeText(heading)}</h2>${body}`;
+
+/**
+ * The owner's weekly email: the report's text part is what `pnpm report` prints; the HTML part
+ * shows the same figures as small tables, with the daily trends as sparklines (text, so no mail
+ * client blocks them as images). Everything that came from a visitor's browser is escaped.
+ */
+export function renderOwnerReportEmail(
+  report: OwnerReport,
+  mailbox: { from: string; to: string },
+): EmailMessage {
+  const { current: now, previous: before } = report;
+  const trend = (pick: "visits" | "leads") =>
+    `<span style="${sparkStyle}">${sparkline(now.daily.map((day) => day[pick]))}</span>`;
+  const headline = (label: string, pick: "visits" | "leads") =>
+    `<p style="margin:4px 0;font-size:18px">${escapeText(label)}: <strong>${now[pick]}</strong> <span style="color:#475569">(${escapeText(words.before)} ${before[pick]})</span> ${trend(pick)}</p>`;
+  const { sources, devices } = words;
+  const html = [
+    "<!doctype html>",
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    `<body style="${bodyStyle}">`,
+    `<p>${escapeText(periodLine(report))}</p>`,
+    headline(words.headings.visits, "visits"),
+    headline(words.headings.leads, "leads"),
+    `<p style="color:#475569;font-size:13px">${escapeText(words.daily)}</p>`,
+    section(words.headings.funnel, table(funnelRows(now, before))),
+    section(words.headings.actions, table(actionRows(now, before))),
+    section(
+      words.headings.sources,
+      table(sourceRows(now), ["", sources.visits, sources.leads, sources.called]),
+    ),
+    section(
+      words.headings.vitals,
+      table(vitalRows(now), ["", devices.mobile, devices.desktop]) +
+        culpritLines(now)
+          .map((line) => `<p style="margin:4px 0">${escapeText(line)}</p>`)
+          .join(""),
+    ),
+    `<p style="color:#475569;font-size:13px">${escapeText(words.privacy)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return {
+    from: mailbox.from,
+    to: mailbox.to,
+    replyTo: undefined,
+    subject: `${words.subjectPrefix}: ${words.subject(now.visits, now.leads)}`,
+    text: ownerReportLines(report).join("\n"),
+    html,
+  };
+}
