@@ -4,7 +4,8 @@
 -- and the week it reports as a key, so two deliverers at once queue it once.
 alter table public.contact_notifications
   alter column contact_request_id drop not null,
-  add column payload jsonb,
+  -- The report's figures as JSON text: every driver hands it back as the same string.
+  add column payload text check (char_length(payload) <= 200000),
   add column dedupe_key text check (char_length(dedupe_key) <= 100);
 
 alter table public.contact_notifications

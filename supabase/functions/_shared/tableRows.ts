@@ -4,7 +4,7 @@
 /** A row of public.contact_notifications, as the drivers return it. */
 export interface ContactNotificationRow {
   id: string;
-  contact_request_id: string;
+  contact_request_id: string | null;
   created_at: Date;
   status: string;
   attempts: number;
@@ -22,6 +22,8 @@ export interface ContactNotificationRow {
   resent_at: Date | null;
   superseded_message_id: string | null;
   reported_in: string | null;
+  payload: string | null;
+  dedupe_key: string | null;
 }
 
 /** A row of public.contact_rate_limit_hits, as the drivers return it. */

@@ -147,6 +147,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
           "Phone: (586) 555-0123<U+000A>Email: fake@example.com",
           "Email: eve@example.com<U+000D><U+000A>Bcc: victim@example.com",
           "Service: Egress Windows",
+          "Came from: Direct",
           "Received: 2026-05-04T12:01:00.000Z",
           `Lead id: ${ids.forgedLines}`,
           "",
@@ -172,6 +173,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
           "Phone: (586) 555-0123<U+0008><U+0008><U+0008><U+0008>",
           "Email: eve@example.com<U+001B>[1A<U+001B>[2K",
           "Service: Interior Waterproofing",
+          "Came from: Direct",
           "Received: 2026-05-04T12:03:00.000Z",
           `Lead id: ${ids.escapes}`,
           "",
@@ -201,6 +203,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
         "(586) 555-0123&lt;U+000A&gt;Email: fake@example.com",
         "eve@example.com&lt;U+000D&gt;&lt;U+000A&gt;Bcc: victim@example.com",
         "Egress Windows",
+        "Direct",
         "2026-05-04T12:01:00.000Z",
         ids.forgedLines,
         'Line one<br>Phone: 000 fake<br>&lt;script&gt;alert(1)&lt;/script&gt; &amp; "quotes"<br>Received: never<br><br>\tindented',
@@ -211,7 +214,7 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
         "　-1+1@example.com",
       ]);
       assert.equal(
-        cells(String(resendEmail("formulas").html))[6],
+        cells(String(resendEmail("formulas").html))[7],
         "&lt;U+FEFF&gt;&nbsp;＝1+1<br>second line @ noon",
       );
     });

@@ -29,7 +29,7 @@ Deno.test("every Monday the owner is emailed the week's report once, through the
   const database = await startTestDatabase();
   const handler = startLoggingHandler({
     db: database.db,
-    config: testConfig(),
+    config: testConfig({ OWNER_REPORT_EMAIL: "on" }),
     start: at("2026-11-18T15:00:00Z"),
   });
   try {

@@ -23,7 +23,7 @@ export async function queueOwnerReport(
   const result = await db.query(sql`
     insert into public.contact_notifications
       (kind, recipient, payload, dedupe_key, created_at, next_attempt_at)
-    values ('owner-report', '', ${JSON.stringify(report)}::jsonb, ${key}, ${now}, ${now})
+    values ('owner-report', '', ${JSON.stringify(report)}, ${key}, ${now}, ${now})
     on conflict (kind, dedupe_key) where dedupe_key is not null do nothing`);
   return (result.rowCount ?? 0) > 0;
 }
