@@ -51,6 +51,10 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
       await database.sql`
         insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
         values ('hash', now(), 1)`;
+      await database.sql`
+        update public.contact_deliverer_heartbeat
+        set last_run_at = now(), notice_at = now(), notice_last_run_at = now(),
+          notice_lead_id = (select id from public.contact_requests limit 1)`;
       // The function reads with pg, `pnpm leads` with postgres.js: both must agree with the types.
       const firstRow = {
         pg: async (query: string) => (await database.db.query(query)).rows[0],

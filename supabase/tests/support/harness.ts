@@ -85,7 +85,7 @@ export function deliveryContext(
     policy: config.delivery,
     mailbox: { from: config.notify.from, to: config.notify.to },
     providers: { email: providers.email, sms: providers.sms ?? logSmsProvider({ print: false }) },
-    functionUrl: config.functionUrl ?? functionUrl,
+    siteUrl: config.siteUrl,
     contactLink: config.contactLink,
     escalationMinutes: config.escalationMinutes,
   };

@@ -1,6 +1,7 @@
 import type { ContactRequest } from "@bluewater/content/contact";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
+import { claimDelivererNotice } from "../outbox/delivererHeartbeat.ts";
 import { escalationDueAt } from "../outbox/escalationTime.ts";
 import { isPlainAddress } from "../outbox/messages/emailMessage.ts";
 import type { PlannedNotification } from "../outbox/notificationKinds.ts";
@@ -26,6 +27,11 @@ export interface NotificationPlan {
   owner: readonly PlannedNotification[];
   /** Minutes of business hours before a lead nobody marked as called is escalated. */
   escalationMinutes: number;
+  /**
+   * On a deployed project, where Supabase Cron runs the deliverer: the owner email says when it
+   * stopped (outbox/delivererHeartbeat.ts). The local stack runs its own timer.
+   */
+  watchDeliverer: boolean;
 }
 
 export type StoreOutcome =
@@ -140,6 +146,7 @@ async function queueNotifications(
     from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[])
       as planned(kind, recipient)
     on conflict (contact_request_id, kind, recipient) do nothing`);
+  if (plan.watchDeliverer) await claimDelivererNotice(tx, leadId, lead.now);
 }
 
 /**

@@ -6,13 +6,13 @@ import {
   type Providers,
 } from "../outbox/notificationQueue.ts";
 import type { FunctionConfig } from "../platform/config.ts";
+import { corsHeaders, isAllowedOrigin, preflightResponse } from "../platform/cors.ts";
 import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { functionUrlFor } from "../platform/functionUrl.ts";
 import { errorResponse } from "../platform/http.ts";
 import { type BodyKind, bodyKindOf, readBody } from "../platform/requestBody.ts";
 import { type Answers, answersFor } from "./answers.ts";
-import { corsHeaders, isAllowedOrigin, preflightResponse } from "./cors.ts";
 import { readLead } from "./leadRequest.ts";
 import { storeLead } from "./leadStore.ts";
 
@@ -65,6 +65,7 @@ export async function answerSubmitRoute(
     const outcome = await storeLead(db, read.lead, config.rateLimit, {
       owner: ownerNotifications(config, "alert"),
       escalationMinutes: config.escalationMinutes,
+      watchDeliverer: config.deployed,
     });
     switch (outcome.kind) {
       case "limited":
@@ -79,11 +80,7 @@ export async function answerSubmitRoute(
     }
     // Bots get the same answer as people, so they learn nothing; their leads notify no one.
     if (outcome.notify) {
-      const context = deliveryContextFor(
-        config,
-        deps.providers,
-        functionUrlFor(request, config.functionUrl),
-      );
+      const context = deliveryContextFor(config, deps.providers);
       const only = { contactRequestId: outcome.id, limit: 20 };
       deps.runInBackground(deliverPendingNotifications(db, deps.now(), context, only));
     }

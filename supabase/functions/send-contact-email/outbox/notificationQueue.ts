@@ -26,23 +26,19 @@ export interface DeliveryContext {
   policy: DeliveryPolicy;
   mailbox: { from: string; to: string };
   providers: Providers;
-  /** The function's public address, for the links of the owner's alerts. */
-  functionUrl: string | undefined;
+  /** The site's address, where the links of the owner's alerts lead (`config.siteUrl`). */
+  siteUrl: string | undefined;
   contactLink: ContactLinkSettings;
   escalationMinutes: number;
 }
 
-/** What this function's notifications are sent with; the owner's links lead to `functionUrl`. */
-export function deliveryContextFor(
-  config: FunctionConfig,
-  providers: Providers,
-  functionUrl: string | undefined,
-): DeliveryContext {
+/** What this function's notifications are sent with. */
+export function deliveryContextFor(config: FunctionConfig, providers: Providers): DeliveryContext {
   return {
     policy: config.delivery,
     mailbox: { from: config.notify.from, to: config.notify.to },
     providers,
-    functionUrl,
+    siteUrl: config.siteUrl,
     contactLink: config.contactLink,
     escalationMinutes: config.escalationMinutes,
   };
@@ -66,6 +62,9 @@ type ClaimedNotification = LeadForEmail & {
   kind: NotificationKind;
   recipient: ContactNotificationRow["recipient"];
   queued_at: ContactNotificationRow["created_at"];
+  /** This alert is the one that says the deliverer stopped (outbox/delivererHeartbeat.ts). */
+  deliverer_stopped: boolean;
+  deliverer_last_run_at: Date | null;
 };
 
 /** How many notifications one delivery sends at once: a lead's channels go out together. */
@@ -103,9 +102,12 @@ async function claimDue(
     update public.contact_notifications n
     set status = 'sending', attempts = n.attempts + 1, locked_until = ${lockedUntil}
     from due, public.contact_requests r
+    left join public.contact_deliverer_heartbeat s on s.notice_lead_id = r.id
     where n.id = due.id and r.id = n.contact_request_id
     returning n.id as notification_id, n.attempts, n.kind, n.recipient, n.created_at as queued_at,
-      r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message`);
+      r.id, r.created_at, r.name, r.email, r.phone, r.service, r.message,
+      (s.id is not null and n.kind = 'alert-email') as deliverer_stopped,
+      s.notice_last_run_at as deliverer_last_run_at`);
   return rows;
 }
 
@@ -211,7 +213,7 @@ async function send(claimed: ClaimedNotification, context: DeliveryContext): Pro
   // The link is signed from when the notification was queued, so every attempt renders the same
   // message: a provider that compares a retry with the first send sees the same body.
   const markLink = await contactLink(
-    context.functionUrl,
+    context.siteUrl,
     context.contactLink,
     claimed.id,
     claimed.queued_at,
@@ -234,6 +236,9 @@ async function send(claimed: ClaimedNotification, context: DeliveryContext): Pro
   const message = renderLeadEmail(claimed, context.mailbox, {
     escalationMinutes: escalation ? context.escalationMinutes : undefined,
     markLink,
+    delivererStopped: claimed.deliverer_stopped
+      ? { lastRunAt: claimed.deliverer_last_run_at }
+      : undefined,
   });
   return await context.providers.email.send(message, idempotencyKey);
 }

@@ -1,5 +1,6 @@
 import { contactAnswerErrors as errors } from "@bluewater/content/contact";
 import { pruneRateLimits } from "../intake/rateLimit.ts";
+import { recordDelivererRun } from "../outbox/delivererHeartbeat.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
 import {
@@ -10,7 +11,6 @@ import {
 import type { FunctionConfig } from "../platform/config.ts";
 import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
-import { functionUrlFor } from "../platform/functionUrl.ts";
 import { errorResponse, jsonResponse } from "../platform/http.ts";
 import { hasSecret } from "../platform/secrets.ts";
 
@@ -37,18 +37,18 @@ export async function answerDeliverRoute(
 ): Promise<Response> {
   const { config } = deps;
   if (request.method !== "POST") return errorResponse(405, errors.method, { allow: "POST" });
+  // Fail closed: with a missing or published secret anyone could run the deliverer.
+  const unsafe = config.unsafeSecrets.DELIVERER_SECRET;
+  if (unsafe) return errorResponse(503, unsafe);
   if (!hasSecret(request.headers.get("x-deliverer-secret"), config.delivererSecret)) {
     return errorResponse(401, "Missing or wrong x-deliverer-secret.");
   }
   try {
     const db = deps.database();
     const at = deps.now();
+    await recordDelivererRun(db, at);
     const escalated = await queueDueEscalations(db, at, ownerNotifications(config, "escalation"));
-    const context = deliveryContextFor(
-      config,
-      deps.providers,
-      functionUrlFor(request, config.functionUrl),
-    );
+    const context = deliveryContextFor(config, deps.providers);
     const report = await deliverPendingNotifications(db, at, context, { limit: 50 });
     const prunedRateLimitWindows = await pruneRateLimits(db, at);
     return jsonResponse(200, { ...report, escalated, prunedRateLimitWindows });
