@@ -34,6 +34,8 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   /** Keeps the function's printed output (emails of the log provider) off the console. */
   quietFunction?: boolean;
+  /** Waits before each restart of a function that died (functionProcess.ts). */
+  functionRestartDelaysMs?: readonly number[];
   /** Aborts a start still in progress (Ctrl-C while a port is busy); what started is stopped. */
   signal?: AbortSignal;
 }
@@ -42,6 +44,8 @@ export interface LocalStack {
   databaseUrl: string;
   functionsUrl: string;
   siteUrl: string | undefined;
+  /** The function's Deno process, undefined while it restarts (a test kills it). */
+  functionPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -93,6 +97,19 @@ async function startSite(
 }
 
 /**
+ * Where the function sends the owner (its alerts' links) and whom it lets call it: the site this
+ * stack serves, whatever SITE_URL the build was given; ALLOWED_ORIGINS when set, else this site
+ * by both its names.
+ */
+function siteSettings(siteUrl: string, env: Record<string, string>): Record<string, string> {
+  const { port } = new URL(siteUrl);
+  return {
+    SITE_URL: siteUrl,
+    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? `${siteUrl},http://127.0.0.1:${port}`,
+  };
+}
+
+/**
  * The local stack: PostgreSQL on :54322, the function in Deno behind a gateway on :54321, the
  * scheduled deliverer and the built site on :8080. Each part stops in reverse order.
  */
@@ -105,6 +122,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   };
   try {
     await mkdir(options.dataDir, { recursive: true });
+    // The site first: the owner's page the function's alerts link to is on it.
+    const siteUrl = options.site ? await startSite(options.site, stops, options.signal) : undefined;
     const databaseUrl = await openDatabase(options.database, options.host, stops);
     options.signal?.throwIfAborted();
     const applied = await prepareSupabaseSchema(databaseUrl);
@@ -120,12 +139,16 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       env: {
         NOTIFY_LOG_FILE: join(options.dataDir, "outbox.jsonl"),
         ...options.env,
+        ...(siteUrl ? siteSettings(siteUrl, options.env) : {}),
         SUPABASE_URL: `http://${options.host}:${options.gatewayPort}`,
         SUPABASE_DB_URL: databaseUrl,
         ...options.functionEnv,
       },
       writableDir: options.dataDir,
       quiet: options.quietFunction ?? false,
+      ...(options.functionRestartDelaysMs
+        ? { restartDelaysMs: options.functionRestartDelaysMs }
+        : {}),
     });
     stops.push(() => fn.stop());
     const gateway = await startGateway({
@@ -133,6 +156,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       port: options.gatewayPort,
       functions: [fn],
       limits: options.gatewayLimits,
+      // The platform's rule for a GET's HTML holds unless the project has a custom domain.
+      customDomain: options.env.GATEWAY_CUSTOM_DOMAIN === "true",
       signal: options.signal,
     });
     stops.push(() => gateway.stop());
@@ -147,8 +172,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       });
       stops.push(() => deliverer.stop());
     }
-    const siteUrl = options.site ? await startSite(options.site, stops, options.signal) : undefined;
-    return { databaseUrl, functionsUrl, siteUrl, stop };
+    return { databaseUrl, functionsUrl, siteUrl, functionPid: () => fn.pid(), stop };
   } catch (error) {
     await stop();
     throw error;
