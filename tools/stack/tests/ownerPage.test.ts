@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { Browser, BrowserContext, Request as PageRequest } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request as PageRequest } from "playwright-core";
 import postgres from "postgres";
 import { localDefaults } from "../src/env.ts";
 import { siteDistDir } from "../src/paths.ts";
@@ -48,6 +48,16 @@ async function phone(javaScriptEnabled = true): Promise<BrowserContext> {
   return context;
 }
 
+/** Runs `visit` on a new page of a phone, and closes the phone however it ends. */
+async function onPhone(visit: (page: Page) => Promise<void>, javaScriptEnabled = true) {
+  const context = await phone(javaScriptEnabled);
+  try {
+    await visit(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 async function newLead(name: string): Promise<{ id: string; link: string }> {
   const response = await postLead(
     stack.functionsUrl,
@@ -76,16 +86,15 @@ test("the alert's link opens the owner's page on the site: it shows the lead, op
   const { id, link } = await newLead("Pat Rivers");
   assert.ok(link.startsWith(`${stack.siteUrl}/contacted/#${id}.`), link);
   const token = link.slice(link.indexOf("#") + 1 + id.length + 1);
-  const context = await phone();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(String(error)));
-  const requests: PageRequest[] = [];
-  page.on("request", (request) => requests.push(request));
-  try {
+  await onPhone(async (page) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(String(error)));
+    const requests: PageRequest[] = [];
+    page.on("request", (request) => requests.push(request));
+
     await page.goto(link);
     await page.getByRole("heading", { name: "Did you call this lead?" }).waitFor();
     assert.equal(await page.getByText("Pat Rivers").isVisible(), true);
@@ -101,7 +110,7 @@ test("the alert's link opens the owner's page on the site: it shows the lead, op
     assert.equal(await page.getByRole("button").count(), 0, "no button to press again");
     assert.deepEqual(problems, [], "no refusal by either policy, no error");
 
-    // The token went to the function in a header only: in no address, no Referer, no body.
+    // The token went to the function in a header only: in no address and no Referer.
     for (const request of requests) {
       assert.ok(!request.url().includes(token), `no token in ${request.url()}`);
       assert.equal(await request.headerValue("referer"), null, `no Referer on ${request.url()}`);
@@ -114,9 +123,7 @@ test("the alert's link opens the owner's page on the site: it shows the lead, op
     for (const call of calls.filter((request) => request.method() !== "OPTIONS")) {
       assert.equal(await call.headerValue("x-lead-token"), token);
     }
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("the page is served as a page under both policies, kept out of search engines and sending no Referer", async () => {
@@ -158,41 +165,31 @@ test("a link scanner that opens the link learns nothing and changes nothing", as
 
 test("with JavaScript off, the page says it needs JavaScript, and nothing changes", async () => {
   const { id, link } = await newLead("Noscript Owner");
-  const context = await phone(false);
-  const page = await context.newPage();
-  try {
+  await onPhone(async (page) => {
     await page.goto(link);
     await page.getByRole("heading", { name: "This page needs JavaScript" }).waitFor();
     assert.equal(await page.getByRole("button").count(), 0);
-    assert.equal(await contactedAt(id), null);
-  } finally {
-    await context.close();
-  }
+  }, false);
+  assert.equal(await contactedAt(id), null);
 });
 
 test("a tampered or cut link is refused in words, and marks nothing", async () => {
   const { id, link } = await newLead("Tamper Target");
   const tampered = `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`;
-  const context = await phone();
-  const page = await context.newPage();
-  try {
+  await onPhone(async (page) => {
     await page.goto(tampered);
     await page.getByRole("heading", { name: "This link is not valid for this lead" }).waitFor();
     await page.goto(link.slice(0, -5));
     await page.reload();
     await page.getByRole("heading", { name: "This link is incomplete" }).waitFor();
     assert.equal(await page.getByRole("button").count(), 0);
-    assert.equal(await contactedAt(id), null);
-  } finally {
-    await context.close();
-  }
+  });
+  assert.equal(await contactedAt(id), null);
 });
 
 test("without a connection the page says so, and a retry once it is back shows the lead", async () => {
   const { link } = await newLead("Offline Owner");
-  const context = await phone();
-  const page = await context.newPage();
-  try {
+  await onPhone(async (page) => {
     await page.route(`${builtFunctionsOrigin}/**`, (route) => route.abort("internetdisconnected"));
     await page.goto(link);
     await page.getByRole("heading", { name: "No connection" }).waitFor();
@@ -200,7 +197,5 @@ test("without a connection the page says so, and a retry once it is back shows t
     await page.getByRole("button", { name: "Try again" }).tap();
     await page.getByRole("heading", { name: "Did you call this lead?" }).waitFor();
     assert.equal(await page.getByText("Offline Owner").isVisible(), true);
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -26,7 +26,9 @@ export function markContactedDocument(page: {
     <style>${page.css}</style>
   </head>
   <body class="min-h-dvh bg-sand-50">
-    <header class="bg-navy-900 px-4 py-3 font-bold text-white">${escapeText(words.businessName)}</header>
+    <header class="bg-navy-900 py-3 font-bold text-white">
+      <div class="mx-auto max-w-xl px-4">${escapeText(words.businessName)}</div>
+    </header>
     <main id="lead" class="mx-auto flex max-w-xl flex-col gap-5 px-4 py-6" aria-live="polite">
       <noscript>
         <h1 class="text-2xl font-extrabold text-navy-900">${escapeText(words.noScript.heading)}</h1>
