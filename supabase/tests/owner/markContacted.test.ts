@@ -284,3 +284,13 @@ Deno.test("the owner's page gets a stored lead's hostile text shown, never actin
     await test.close();
   }
 });
+
+Deno.test("the site the links lead to may always call the function, whatever else is allowed", () => {
+  const allowed = (env: Record<string, string>) => testConfig(env).allowedOrigins;
+  assert.deepEqual(
+    allowed({ ALLOWED_ORIGINS: "https://a.example", SITE_URL: "https://b.example/" }),
+    ["https://a.example", "https://b.example"],
+  );
+  assert.deepEqual(allowed({ ALLOWED_ORIGINS: "https://a.example" }), ["https://a.example"]);
+  assert.equal(testConfig({ ALLOWED_ORIGINS: "https://a.example" }).siteUrl, "https://a.example");
+});

@@ -97,19 +97,6 @@ async function startSite(
 }
 
 /**
- * Where the function sends the owner (its alerts' links) and whom it lets call it: the site this
- * stack serves, whatever SITE_URL the build was given; ALLOWED_ORIGINS when set, else this site
- * by both its names.
- */
-function siteSettings(siteUrl: string, env: Record<string, string>): Record<string, string> {
-  const { port } = new URL(siteUrl);
-  return {
-    SITE_URL: siteUrl,
-    ALLOWED_ORIGINS: env.ALLOWED_ORIGINS ?? `${siteUrl},http://127.0.0.1:${port}`,
-  };
-}
-
-/**
  * The local stack: PostgreSQL on :54322, the function in Deno behind a gateway on :54321, the
  * scheduled deliverer and the built site on :8080. Each part stops in reverse order.
  */
@@ -139,7 +126,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       env: {
         NOTIFY_LOG_FILE: join(options.dataDir, "outbox.jsonl"),
         ...options.env,
-        ...(siteUrl ? siteSettings(siteUrl, options.env) : {}),
+        // The alerts' links lead to the owner's page on the site this stack serves, whatever
+        // SITE_URL the build was given (the function lets that origin call it, too).
+        ...(siteUrl ? { SITE_URL: siteUrl } : {}),
         SUPABASE_URL: `http://${options.host}:${options.gatewayPort}`,
         SUPABASE_DB_URL: databaseUrl,
         ...options.functionEnv,

@@ -222,7 +222,13 @@ export function readConfig(env: ReadEnv): FunctionConfig {
   const unsafeSecrets = unsafeSecretsOf(env);
   const ipHashSecret = text(env, "IP_HASH_SECRET");
   const contactLinkSecret = text(env, "CONTACT_LINK_SECRET");
-  const allowedOrigins = list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins;
+  const listed = list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins;
+  const siteUrl = siteUrlOf(env, listed);
+  // The owner's page lives on the site: its origin may always call the function.
+  const allowedOrigins =
+    siteUrl === undefined || listed.includes(siteUrl) || listed.includes("*")
+      ? listed
+      : [...listed, siteUrl];
   return {
     deployed: isDeployed(env),
     unsafeSecrets,
@@ -231,7 +237,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     publicApiKeys: [...new Set(publicApiKeys)],
     allowedOrigins,
     functionUrl: publicFunctionUrl(env),
-    siteUrl: siteUrlOf(env, allowedOrigins),
+    siteUrl,
     ipHashSecret: unsafeSecrets.IP_HASH_SECRET
       ? instanceSecret()
       : (ipHashSecret ?? devIpHashSecret),
