@@ -44,6 +44,8 @@ export const markContactedPage = {
   noService: ownerEmail.noService,
   noMessage: ownerEmail.noMessage,
   submit: "Mark as called",
+  /** The `error` of the function's 405 for another method (no page shows it). */
+  wrongMethod: "Ask for the lead with GET, and mark it as called with POST.",
   /** While the button's request is on its way. */
   submitting: "Marking…",
   /** Each outcome: a heading and a sentence. */

@@ -62,7 +62,7 @@ export async function answerContactedRoute(
   }
   if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST") {
     cors.set("allow", "GET, HEAD, POST, OPTIONS");
-    return errorResponse(405, errors.method, cors);
+    return errorResponse(405, words.wrongMethod, cors);
   }
   if (!deps.contactLink.enabled) return refuse("linksOff");
   try {
