@@ -1,17 +1,22 @@
 /**
  * Builds the site: the client bundle, then a server bundle used once to prerender `/` and the
  * 404 page to static HTML (with the stylesheet inlined, so the first paint needs one request),
- * then the files hosts and crawlers read. Run with `pnpm build`.
+ * the owner's page (`/contacted/`), then the files hosts and crawlers read. Run with
+ * `pnpm build`; SITE_OUT_DIR builds into another folder (`pnpm go-live` and its test do).
  */
 import { createHash } from "node:crypto";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
 import { appChunkFiles } from "../vite/firstViewChunks.ts";
 
 const appRoot = fileURLToPath(new URL("..", import.meta.url));
-const dist = `${appRoot}dist`;
-const serverOut = `${appRoot}dist-server`;
+const dist = resolve(process.env.SITE_OUT_DIR ?? `${appRoot}dist`);
+// The server bundle is imported once, from inside the app so that its packages resolve; a
+// folder of this build's own, so that two builds into two places never meet.
+const serverOut = `${appRoot}dist-server/${process.pid}`;
+const ownerOut = `${serverOut}-owner`;
 const siteUrl = (process.env.SITE_URL ?? "https://www.bluewaterwaterproofing.com").replace(
   /\/$/,
   "",
@@ -51,10 +56,35 @@ async function withInlineBootScript(html: string, chunks: readonly string[]) {
   }
   await rm(`${dist}${tag[1]}`);
   const inline = `<script type="module" data-app-chunks='${JSON.stringify(chunks)}'>${code}</script>`;
-  return {
-    html: html.replace(tag[0], () => inline),
-    scriptHash: `sha256-${createHash("sha256").update(code).digest("base64")}`,
-  };
+  return { html: html.replace(tag[0], () => inline), scriptHash: sha256(code) };
+}
+
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+/**
+ * The owner page's script, bundled alone (no React, no app chunk) and minified, to be inlined:
+ * the page then needs no request but the function's, and its CSP allows exactly this script.
+ */
+async function markContactedScript(): Promise<string> {
+  await build({
+    root: appRoot,
+    configFile: false,
+    logLevel: "warn",
+    resolve: { conditions: ["@bluewater/source", "module", "browser", "import", "default"] },
+    build: {
+      outDir: ownerOut,
+      emptyOutDir: true,
+      lib: { entry: "src/owner/markContacted.ts", formats: ["es"], fileName: "markContacted" },
+      // Library mode keeps whitespace unless told; this script is shipped, not imported.
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+  const code = (await readFile(`${ownerOut}/markContacted.js`, "utf8")).trim();
+  await rm(ownerOut, { recursive: true });
+  if (/(^|[;}])\s*import\s*[\w{*]|<\/script/i.test(code)) {
+    throw new Error("The owner page's script must not import nor contain </script>.");
+  }
+  return code;
 }
 
 /** What the server bundle exports, typed from its source. */
@@ -96,14 +126,27 @@ const buildDate = new Date().toISOString().slice(0, 10);
 for (const [name, text] of Object.entries(server.siteFiles(siteUrl, buildDate))) {
   await writeFile(`${dist}/${name}`, text);
 }
+const { markContactedPagePath } = server;
+const ownerScript = await markContactedScript();
+await mkdir(`${dist}${markContactedPagePath}`, { recursive: true });
+await writeFile(
+  `${dist}${markContactedPagePath}index.html`,
+  server.markContactedDocument({ css, script: ownerScript, faviconSvg }),
+);
 const connectOrigins = [new URL(env.VITE_SUPABASE_URL ?? "").origin];
 await writeFile(
   `${dist}/_headers`,
   server.headersFile({
     connectOrigins,
     formActions: [server.contactFunctionUrl],
-    scriptHashes: [scriptHash],
+    scriptHashes: [scriptHash, sha256(ownerScript)],
+    markContactedPage: {
+      path: markContactedPagePath,
+      scriptHash: sha256(ownerScript),
+      styleHash: sha256(css),
+    },
   }),
 );
 await rm(serverOut, { recursive: true });
-console.log(`Prerendered / and 404.html into ${dist}`);
+await rmdir(`${appRoot}dist-server`).catch(() => {});
+console.log(`Prerendered /, 404.html and ${markContactedPagePath} into ${dist}`);

@@ -4,9 +4,11 @@ import { renderToString } from "react-dom/server";
 import { App } from "./app/App.tsx";
 import { createAppRouter } from "./app/router.tsx";
 
+export { markContactedPagePath } from "@bluewater/content/contact";
 export { contactFunctionUrl } from "./config/supabaseConfig.ts";
 export { documentHead } from "./prerender/documentHead.ts";
 export { headersFile } from "./prerender/headersFile.ts";
+export { markContactedDocument } from "./prerender/markContactedDocument.ts";
 export { siteFiles } from "./prerender/siteFiles.ts";
 
 /** Renders one path to HTML for the prerender; the browser hydrates the same tree. */

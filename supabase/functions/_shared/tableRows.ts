@@ -1,6 +1,16 @@
 // Generated from supabase/migrations by `pnpm --filter @bluewater/supabase generate-row-types`.
 // Do not edit: change a migration and run the generator; tests/platform/tableRows.test.ts fails when stale.
 
+/** A row of public.contact_deliverer_heartbeat, as the drivers return it. */
+export interface ContactDelivererHeartbeatRow {
+  id: boolean;
+  installed_at: Date;
+  last_run_at: Date | null;
+  notice_at: Date | null;
+  notice_lead_id: string | null;
+  notice_last_run_at: Date | null;
+}
+
 /** A row of public.contact_notifications, as the drivers return it. */
 export interface ContactNotificationRow {
   id: string;

@@ -1,6 +1,9 @@
-import { contactFunction, contactAnswerErrors as errors } from "@bluewater/content/contact";
+import {
+  contactFunction,
+  contactAnswerErrors as errors,
+  markContactedRoute,
+} from "@bluewater/content/contact";
 import { answerSubmitRoute } from "./intake/submitRoute.ts";
-import { contactedRoute } from "./outbox/contactLink.ts";
 import type { Providers } from "./outbox/notificationQueue.ts";
 import { smsStatusRoute } from "./outbox/smsReceipts.ts";
 import { answerSmsStatusRoute } from "./outbox/smsStatusRoute.ts";
@@ -9,7 +12,6 @@ import type { FunctionConfig } from "./platform/config.ts";
 import { corsHeaders } from "./platform/cors.ts";
 import { type Database, requireDatabase } from "./platform/database.ts";
 import type { Log } from "./platform/failure.ts";
-import { functionUrlFor } from "./platform/functionUrl.ts";
 import { errorResponse } from "./platform/http.ts";
 import { answerDeliverRoute, deliverRoute } from "./schedule/deliverRoute.ts";
 import { beaconSlots } from "./visits/beaconSlots.ts";
@@ -54,13 +56,16 @@ export function createContactHandler(
       }),
     beaconSlots: beaconSlots(deps.config.visits.concurrency, deps.config.visits.queue),
   };
+  // A deployed project without a safe secret keeps taking leads, and says why on every request.
+  const unsafeSecrets = Object.values(deps.config.unsafeSecrets);
   return async function route(request: Request): Promise<Response> {
+    for (const message of unsafeSecrets) log(message);
     const path = routeOf(request.url);
-    if (path.startsWith(contactedRoute)) {
+    if (path.startsWith(markContactedRoute)) {
       return await answerContactedRoute(request, path, {
         ...shared,
         contactLink: deps.config.contactLink,
-        functionUrl: functionUrlFor(request, deps.config.functionUrl),
+        allowedOrigins: deps.config.allowedOrigins,
         now: shared.now(),
       });
     }

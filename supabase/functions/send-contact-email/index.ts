@@ -7,20 +7,17 @@ import { connectDatabase } from "./platform/database.ts";
 declare const EdgeRuntime: { waitUntil(promise: Promise<unknown>): void } | undefined;
 
 const config = readConfig((name) => Deno.env.get(name));
-if (config.usesDevIpHashSecret) {
+// Locally the development secrets serve; a deployed project fails closed instead (handler.ts).
+if (!config.deployed && config.usesDevIpHashSecret) {
   console.warn("IP_HASH_SECRET is not set: using the local development secret.");
 }
-if (config.contactLink.usesDevSecret) {
+if (!config.deployed && config.contactLink.usesDevSecret) {
   console.warn(
     "CONTACT_LINK_SECRET is not set: the links of the owner's alerts use the local development secret.",
   );
 }
-// Supabase serves a GET's HTML as text/plain unless on a custom domain: the page the alerts link to
-// would show its source (supabase/README.md, "Marking a lead as called").
-if (config.functionUrl && new URL(config.functionUrl).hostname.endsWith(".supabase.co")) {
-  console.warn(
-    "The mark-as-called page needs a custom domain on hosted Supabase: set one up and CONTACT_FUNCTION_URL.",
-  );
+if (config.siteUrl === undefined) {
+  console.warn("SITE_URL is not set and ALLOWED_ORIGINS names no site: alerts carry no link.");
 }
 if (config.publicApiKeys.length === 0) {
   console.warn("No public API keys configured (PUBLIC_API_KEYS): every request will get 401.");

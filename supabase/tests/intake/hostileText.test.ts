@@ -135,7 +135,12 @@ Deno.test("a stored lead's hostile text reaches the owner's email harmless", asy
 
     /** The link each owner email carries, signed from when its notification was queued. */
     const markLink = (name: LeadName) =>
-      contactLink(functionUrl, testConfig().contactLink, ids[name], hostileLeads[name].created_at);
+      contactLink(
+        testConfig().siteUrl,
+        testConfig().contactLink,
+        ids[name],
+        hostileLeads[name].created_at,
+      );
 
     await t.step("no line of a lead's text can pose as a field in the text part", async () => {
       assert.equal(

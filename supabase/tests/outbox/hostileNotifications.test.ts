@@ -51,7 +51,7 @@ Deno.test("a stored lead's hostile text reaches the owner's SMS and the homeowne
     assert.equal(response.status, 200);
     await readJson(response);
     const link = (name: LeadName) =>
-      contactLink(functionUrl, config.contactLink, ids[name], hostileLeads[name].created_at);
+      contactLink(config.siteUrl, config.contactLink, ids[name], hostileLeads[name].created_at);
     const textOf = (name: LeadName) => {
       const text = twilio.messages.find((message) => message.body.includes(ids[name]));
       assert.ok(text, `Twilio got the text of ${name}`);
@@ -91,7 +91,7 @@ Deno.test("a stored lead's hostile text reaches the owner's SMS and the homeowne
           "New lead: Eve Phone: 555-0000 Email: attacker@e...",
           "Call (586) 555-0123",
           "Egress Windows",
-          '"Line one Phone: 000 fake <script>alert(1)</script> & "quotes" Receiv..."',
+          '"Line one Phone: 000 fake <script>alert(1)</script> & "quotes" Received: never indented"',
           `Mark called: ${await link("forgedLines")}`,
         ].join("\n"),
       );

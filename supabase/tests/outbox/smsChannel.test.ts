@@ -106,7 +106,7 @@ Deno.test("the owner's SMS goes to every number through Twilio's Messages API, b
       assert.match(
         text.body,
         new RegExp(
-          `^New lead: Pat Rivers\nCall \\(586\\) 555-0123\nCrawl Space Repair\n"Water comes in along the north wall[^\n]*"\nMark called: http://127\\.0\\.0\\.1:54321/functions/v1/send-contact-email/contacted/${leadId}\\?t=[0-9a-z]+\\.[A-Za-z0-9_-]{22}$`,
+          `^New lead: Pat Rivers\nCall \\(586\\) 555-0123\nCrawl Space Repair\n"Water comes in along the north wall[^\n]*"\nMark called: http://localhost:8080/contacted/#${leadId}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}$`,
         ),
       );
     }

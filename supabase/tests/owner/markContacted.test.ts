@@ -1,20 +1,30 @@
 import { strict as assert } from "node:assert";
-import { contactFunction } from "@bluewater/content/contact";
+import { leadTokenHeader } from "@bluewater/content/contact";
 import { contactToken } from "../../functions/send-contact-email/outbox/contactLink.ts";
-import { contactedPageStyleSource } from "../../functions/send-contact-email/pages/answerPageStyle.ts";
-import { functionUrl, startLoggingHandler, testConfig } from "../support/harness.ts";
+import { functionUrl, startLoggingHandler, testConfig, testOrigin } from "../support/harness.ts";
 import { storeLead } from "../support/storedLeads.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
-const pageUrl = (leadId: string) => `${functionUrl}/contacted/${leadId}`;
+const routeOf = (leadId: string) => `${functionUrl}/contacted/${leadId}`;
 
 async function setUp() {
   const database = await startTestDatabase();
   const handler = startLoggingHandler({ db: database.db, config, start: Date.now() });
   const { email } = handler;
+  const call = (method: string, leadId: string, token?: string, headers = {}) =>
+    handler.handle(
+      new Request(routeOf(leadId), {
+        method,
+        headers: {
+          origin: testOrigin,
+          ...(token === undefined ? {} : { [leadTokenHeader]: token }),
+          ...headers,
+        },
+      }),
+    );
   return {
     database,
     ...handler,
@@ -31,15 +41,9 @@ async function setUp() {
       assert.ok(link, "the owner's email links to the page");
       return link;
     },
-    get: (url: string, method = "GET") => handler.handle(new Request(url, { method })),
-    post: (url: string, token: string) =>
-      handler.handle(
-        new Request(url, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
-          body: new URLSearchParams({ t: token }),
-        }),
-      ),
+    get: (leadId: string, token?: string) => call("GET", leadId, token),
+    post: (leadId: string, token?: string) => call("POST", leadId, token),
+    call,
     contactedAt: async (leadId: string) => {
       const [lead] = await database.sql<
         { contacted_at: Date | null; seconds_to_contact: number | null }[]
@@ -54,13 +58,10 @@ async function setUp() {
   };
 }
 
-const tokenOf = (link: string) => new URL(link).searchParams.get("t") ?? "";
+/** The token of a link's fragment: `#<lead id>.<token>`. */
+const tokenOf = (link: string) => new URL(link).hash.slice(1 + 36 + 1);
 
-function headingOf(html: string): string {
-  return /<h1>(.*?)<\/h1>/s.exec(html)?.[1] ?? "";
-}
-
-Deno.test("the link in every owner alert opens a page that shows the lead; only its button's POST marks it", async (t) => {
+Deno.test("the link in every owner alert opens the owner's page on the site; the function answers it in JSON, and only a POST marks the lead", async (t) => {
   const test = await setUp();
   try {
     const leadId = await test.submit({
@@ -69,129 +70,131 @@ Deno.test("the link in every owner alert opens a page that shows the lead; only 
     });
     const link = test.linkOf(leadId);
 
-    await t.step("the email and the SMS carry the same signed link to this lead's page", () => {
-      assert.ok(link.startsWith(`${pageUrl(leadId)}?t=`), link);
-      const [text] = test.sms.sent;
-      assert.ok(text?.message.body.endsWith(`Mark called: ${link}`), String(text?.message.body));
-    });
-
     await t.step(
-      "GET shows the lead and a button, in the site's look, without script",
-      async () => {
-        const response = await test.get(link);
-        assert.equal(response.status, 200);
-        assert.equal(response.headers.get("content-type"), "text/html; charset=utf-8");
-        assert.equal(response.headers.get("cache-control"), "no-store");
-        assert.equal(response.headers.get("referrer-policy"), "no-referrer");
-        assert.equal(response.headers.get("x-robots-tag"), "noindex");
-        assert.equal(
-          response.headers.get("content-security-policy"),
-          `default-src 'none'; style-src ${await contactedPageStyleSource}; form-action ${pageUrl(leadId)}; frame-ancestors 'none'; base-uri 'none'`,
+      "the email and the SMS carry the same link: the site's page, the lead and its token in the fragment",
+      () => {
+        assert.match(
+          link,
+          new RegExp(`^${testOrigin}/contacted/#${leadId}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{22}$`),
         );
-        const html = await response.text();
-        assert.equal(headingOf(html), "Did you call this lead?");
-        assert.ok(
-          html.includes(`Dana "&lt;script&gt;alert(1)&lt;/script&gt;"`),
-          "the name, escaped",
-        );
-        assert.ok(!html.includes("<script"), "no script at all");
-        assert.ok(html.includes('<a href="tel:+15865550123">'), "the number, to tap");
-        assert.ok(
-          html.includes(
-            `<form class="mark" method="post" action="${pageUrl(leadId)}">\n<input type="hidden" name="t" value="${tokenOf(link)}">\n<button type="submit">Mark as called</button>`,
-          ),
-        );
+        assert.equal(new URL(link).search, "", "nothing a server would see");
+        const [text] = test.sms.sent;
+        assert.ok(text?.message.body.endsWith(`Mark called: ${link}`), String(text?.message.body));
       },
     );
 
-    await t.step("opening the link, as a mail scanner does, changes nothing", async () => {
-      for (const method of ["GET", "HEAD", "GET"])
-        await (await test.get(link, method)).body?.cancel();
+    await t.step("GET with the token shows the lead as text, in JSON, to the site", async () => {
+      const response = await test.get(leadId, tokenOf(link));
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+      assert.equal(response.headers.get("cache-control"), "no-store");
+      assert.equal(response.headers.get("access-control-allow-origin"), testOrigin);
+      const body = await response.json();
+      assert.equal(body.contacted, null);
+      assert.equal(body.lead.name, `Dana "<script>alert(1)</script>"`, "text, put in as text");
+      assert.equal(body.lead.phoneHref, "tel:+15865550123", "the number, to tap");
+      assert.equal(body.lead.service, "Interior Waterproofing");
+      assert.match(body.lead.received, /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/);
+    });
+
+    await t.step("opening it, as a mail scanner or a reload does, changes nothing", async () => {
+      for (const method of ["GET", "HEAD", "GET"]) {
+        await (await test.call(method, leadId, tokenOf(link))).body?.cancel();
+      }
       assert.equal((await test.contactedAt(leadId)).contacted_at, null);
     });
 
     await t.step("the POST marks it, and stores the time from the lead to the mark", async () => {
       await test.after(leadId, 12 * minute);
-      const response = await test.post(pageUrl(leadId), tokenOf(link));
+      const response = await test.post(leadId, tokenOf(link));
       assert.equal(response.status, 200);
-      const html = await response.text();
-      assert.equal(headingOf(html), "Marked as called");
-      assert.ok(html.includes("You answered 12 minutes after the request came in."));
+      const body = await response.json();
+      assert.equal(body.outcome, "marked");
+      assert.equal(body.contacted.secondsToContact, 12 * 60);
       assert.equal((await test.contactedAt(leadId)).seconds_to_contact, 12 * 60);
     });
 
-    await t.step(
-      "a replay is refused with a page that says so, and the first mark stays",
-      async () => {
-        const first = await test.contactedAt(leadId);
-        await test.after(leadId, 40 * minute);
-        const response = await test.post(pageUrl(leadId), tokenOf(link));
-        assert.equal(response.status, 409);
-        const html = await response.text();
-        assert.equal(headingOf(html), "Already marked as called");
-        assert.match(html, /12 minutes after the request came in\. Nothing changed\./);
-        assert.deepEqual(await test.contactedAt(leadId), first);
-        const again = await test.get(link);
-        assert.equal(again.status, 200);
-        const page = await again.text();
-        assert.equal(headingOf(page), "Already marked as called");
-        assert.ok(!page.includes("<form"), "no button to press again");
-      },
-    );
+    await t.step("a replay is refused with 409, and the first mark stays", async () => {
+      const first = await test.contactedAt(leadId);
+      await test.after(leadId, 40 * minute);
+      const response = await test.post(leadId, tokenOf(link));
+      assert.equal(response.status, 409);
+      const body = await response.json();
+      assert.equal(body.outcome, "already");
+      assert.equal(body.contacted.secondsToContact, 12 * 60);
+      assert.deepEqual(await test.contactedAt(leadId), first);
+      const again = await (await test.get(leadId, tokenOf(link))).json();
+      assert.equal(again.contacted.secondsToContact, 12 * 60, "the page says it was marked");
+    });
   } finally {
     await test.close();
   }
 });
 
-Deno.test("forged, altered, expired, cut and another lead's links are refused with a clear page", async (t) => {
+Deno.test("the site's page may ask, with its token header; other origins may not", async () => {
+  const test = await setUp();
+  try {
+    const leadId = crypto.randomUUID();
+    const preflight = await test.call("OPTIONS", leadId, undefined, {
+      "access-control-request-method": "POST",
+      "access-control-request-headers": `apikey, ${leadTokenHeader}`,
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), testOrigin);
+    assert.match(String(preflight.headers.get("access-control-allow-methods")), /GET, POST/);
+    assert.match(String(preflight.headers.get("access-control-allow-headers")), /x-lead-token/);
+    const foreign = await test.call("OPTIONS", leadId, undefined, {
+      origin: "https://evil.example",
+    });
+    assert.equal(foreign.status, 403);
+    assert.equal(foreign.headers.get("access-control-allow-origin"), null);
+    await foreign.body?.cancel();
+    const answer = await test.call("GET", leadId, "x.y", { origin: "https://evil.example" });
+    assert.equal(answer.headers.get("access-control-allow-origin"), null, "it cannot read it");
+    await answer.body?.cancel();
+  } finally {
+    await test.close();
+  }
+});
+
+Deno.test("forged, altered, expired, cut and another lead's tokens are refused with a reason, and mark nothing", async (t) => {
   const test = await setUp();
   try {
     const leadId = await test.submit();
     const otherId = await test.submit({ name: "Pat Rivers" });
     const token = tokenOf(test.linkOf(leadId));
     const [expiry = "", signature = ""] = token.split(".");
-    const refused = async (response: Response, status: number, heading: string) => {
+    const refused = async (response: Response, status: number, reason: string) => {
       assert.equal(response.status, status);
-      const html = await response.text();
-      assert.equal(headingOf(html), heading);
-      assert.ok(html.includes("Nothing changed."));
-      assert.match(String(response.headers.get("content-security-policy")), /form-action 'none'/);
-      assert.ok(!html.includes("<form"));
+      const body = await response.json();
+      assert.equal(body.reason, reason);
+      assert.match(body.error, /Nothing changed\./);
     };
     const cases: Array<[string, () => Promise<Response>, number, string]> = [
       [
         "a forged signature",
-        () => test.post(pageUrl(leadId), `${expiry}.${"A".repeat(22)}`),
+        () => test.post(leadId, `${expiry}.${"A".repeat(22)}`),
         403,
-        "This link is not valid for this lead",
+        "invalid",
       ],
       [
         "a later expiry under the same signature",
-        () =>
-          test.post(
-            pageUrl(leadId),
-            `${(Number.parseInt(expiry, 36) + day).toString(36)}.${signature}`,
-          ),
+        () => test.post(leadId, `${(Number.parseInt(expiry, 36) + day).toString(36)}.${signature}`),
         403,
-        "This link is not valid for this lead",
+        "invalid",
       ],
       [
-        "another lead's token on this lead's page",
-        () => test.post(pageUrl(leadId), tokenOf(test.linkOf(otherId))),
+        "another lead's token on this lead",
+        () => test.post(leadId, tokenOf(test.linkOf(otherId))),
         403,
-        "This link is not valid for this lead",
+        "invalid",
       ],
-      [
-        "this lead's token on another lead's page",
-        () => test.post(pageUrl(otherId), token),
-        403,
-        "This link is not valid for this lead",
-      ],
+      ["this lead's token on another lead", () => test.post(otherId, token), 403, "invalid"],
       [
         "a token signed with another secret",
         async () =>
           test.post(
-            pageUrl(leadId),
+            leadId,
             await contactToken(
               { ...config.contactLink, secret: "someone-else" },
               leadId,
@@ -199,38 +202,45 @@ Deno.test("forged, altered, expired, cut and another lead's links are refused wi
             ),
           ),
         403,
-        "This link is not valid for this lead",
+        "invalid",
       ],
-      ["no token", () => test.get(pageUrl(leadId)), 400, "This link is incomplete"],
+      ["no token", () => test.post(leadId), 400, "incomplete"],
       [
-        "a cut token",
-        () => test.get(`${pageUrl(leadId)}?t=${token.slice(0, 12)}`),
+        "the token in the address instead of the header, as a link of the old kind had it",
+        () =>
+          test.handle(
+            new Request(`${routeOf(leadId)}?t=${token}`, { method: "POST", headers: {} }),
+          ),
         400,
-        "This link is incomplete",
+        "incomplete",
       ],
-      [
-        "a cut lead id",
-        () => test.get(`${pageUrl(leadId.slice(0, 20))}?t=${token}`),
-        400,
-        "This link is incomplete",
-      ],
+      ["a cut token", () => test.get(leadId, token.slice(0, 12)), 400, "incomplete"],
+      ["a cut lead id", () => test.get(leadId.slice(0, 20), token), 400, "incomplete"],
     ];
-    for (const [what, send, status, heading] of cases) {
+    for (const [what, send, status, reason] of cases) {
       await t.step(what, async () => {
-        await refused(await send(), status, heading);
+        await refused(await send(), status, reason);
       });
     }
 
-    await t.step("an expired link, however valid its signature", async () => {
+    await t.step("an expired token, however valid its signature", async () => {
       await test.after(leadId, config.contactLink.days * day + minute);
-      await refused(await test.post(pageUrl(leadId), token), 410, "This link has expired");
-      await refused(await test.get(`${pageUrl(leadId)}?t=${token}`), 410, "This link has expired");
+      const response = await test.post(leadId, token);
+      assert.equal(response.status, 410);
+      assert.deepEqual(await response.json(), {
+        reason: "expired",
+        error:
+          "Links to mark a lead as called work for 7 days. Nothing changed. A newer alert about this lead carries a new link.",
+        days: 7,
+      });
+      await refused(await test.get(leadId, token), 410, "expired");
     });
 
     await t.step("a lead that is gone", async () => {
       const gone = crypto.randomUUID();
       const valid = await contactToken(config.contactLink, gone, new Date(Date.now() + 30 * day));
-      await refused(await test.post(pageUrl(gone), valid), 404, "This lead is gone");
+      await refused(await test.post(gone, valid), 404, "notFound");
+      await refused(await test.get(gone, valid), 404, "notFound");
     });
 
     await t.step("none of them marked anything", async () => {
@@ -239,17 +249,18 @@ Deno.test("forged, altered, expired, cut and another lead's links are refused wi
     });
 
     await t.step("another method is refused", async () => {
-      const response = await test.get(`${pageUrl(leadId)}?t=${token}`, "DELETE");
+      const response = await test.call("DELETE", leadId, token);
       assert.equal(response.status, 405);
-      assert.equal(response.headers.get("allow"), "GET, HEAD, POST");
-      await response.body?.cancel();
+      assert.equal(response.headers.get("allow"), "GET, HEAD, POST, OPTIONS");
+      assert.match(String((await response.json()).error), /GET.+POST/);
+      assert.equal((await test.contactedAt(leadId)).contacted_at, null);
     });
   } finally {
     await test.close();
   }
 });
 
-Deno.test("the page shows a stored lead's hostile text harmless", async () => {
+Deno.test("the owner's page gets a stored lead's hostile text shown, never acting", async () => {
   const test = await setUp();
   try {
     const leadId = await storeLead(test.database.sql, {
@@ -261,18 +272,25 @@ Deno.test("the page shows a stored lead's hostile text harmless", async () => {
       message: 'Line one\r\n<img src=x onerror="alert(1)"> & "quotes"',
     });
     const token = await contactToken(config.contactLink, leadId, new Date());
-    const response = await test.get(`${pageUrl(leadId)}?t=${token}`);
+    const response = await test.get(leadId, token);
     assert.equal(response.status, 200);
-    const html = await response.text();
-    assert.ok(html.includes("Eve&lt;U+001B&gt;[2J&lt;U+202E&gt;evil"));
-    assert.ok(html.includes("eve@example.com&lt;U+000D&gt;&lt;U+000A&gt;Bcc: victim@example.com"));
-    assert.match(html, /<a href="tel:[0-9]+">/, "the tel: link has digits only");
-    assert.ok(html.includes('Line one<br>&lt;img src=x onerror="alert(1)"&gt; &amp; "quotes"'));
-    assert.ok(
-      !html.includes("<img") && !html.includes("<b>") && !html.includes('javascript:alert(1)"'),
-    );
-    assert.ok(html.includes(`${contactFunction.path}/contacted/${leadId}`));
+    const { lead } = await response.json();
+    assert.equal(lead.name, "Eve<U+001B>[2J<U+202E>evil");
+    assert.equal(lead.email, "eve@example.com<U+000D><U+000A>Bcc: victim@example.com");
+    assert.match(lead.phoneHref, /^tel:[0-9]+$/, "the tel: link has digits only");
+    assert.equal(lead.service, "Not chosen", "an unknown service is not shown as sent");
+    assert.deepEqual(lead.message, ["Line one", '<img src=x onerror="alert(1)"> & "quotes"']);
   } finally {
     await test.close();
   }
+});
+
+Deno.test("the site the links lead to may always call the function, whatever else is allowed", () => {
+  const allowed = (env: Record<string, string>) => testConfig(env).allowedOrigins;
+  assert.deepEqual(
+    allowed({ ALLOWED_ORIGINS: "https://a.example", SITE_URL: "https://b.example/" }),
+    ["https://a.example", "https://b.example"],
+  );
+  assert.deepEqual(allowed({ ALLOWED_ORIGINS: "https://a.example" }), ["https://a.example"]);
+  assert.equal(testConfig({ ALLOWED_ORIGINS: "https://a.example" }).siteUrl, "https://a.example");
 });

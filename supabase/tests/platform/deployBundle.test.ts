@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { contactAnswerErrors } from "@bluewater/content/contact";
+import { fakeProjectRef, startFakeManagementApi } from "../support/fakeManagementApi.ts";
 
 /**
  * What `supabase functions deploy --use-api` uploads (Supabase bundles it server-side, without
@@ -9,33 +10,6 @@ import { contactAnswerErrors } from "@bluewater/content/contact";
  */
 const repoRoot = new URL("../../../", import.meta.url).pathname;
 const functionDir = "supabase/functions/send-contact-email";
-
-interface Upload {
-  metadata: { entrypoint_path: string; import_map_path: string; name: string };
-  files: Map<string, string>;
-}
-
-/** The Management API's deploy endpoint, as documented: multipart `metadata` and `file` parts. */
-function startFakeManagementApi(uploads: Upload[]) {
-  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (request) => {
-    const url = new URL(request.url);
-    if (request.method === "POST" && url.pathname.endsWith("/functions/deploy")) {
-      const form = await request.formData();
-      const files = new Map<string, string>();
-      for (const part of form.getAll("file")) {
-        if (part instanceof File) files.set(part.name, await part.text());
-      }
-      const metadata = JSON.parse(String(form.get("metadata")));
-      uploads.push({ metadata, files });
-      const slug = url.searchParams.get("slug");
-      return Response.json(
-        { id: "f1", slug, name: slug, status: "ACTIVE", version: 1, created_at: 0, updated_at: 0 },
-        { status: 201 },
-      );
-    }
-    return Response.json({});
-  });
-}
 
 async function run(command: string, args: string[], options: Deno.CommandOptions = {}) {
   const output = await new Deno.Command(command, { args, ...options }).output();
@@ -51,22 +25,12 @@ function freePort(): number {
 }
 
 Deno.test("the deployed function carries everything it imports, the content package included, and runs from it alone", async (t) => {
-  const uploads: Upload[] = [];
-  const api = startFakeManagementApi(uploads);
+  const api = startFakeManagementApi();
+  const { uploads } = api;
   const work = await Deno.makeTempDir({ prefix: "bluewater-deploy-" });
   try {
     await t.step("supabase functions deploy --use-api uploads the function", async () => {
-      const profile = `${work}/profile.json`;
-      const apiUrl = `http://127.0.0.1:${api.addr.port}`;
-      await Deno.writeTextFile(
-        profile,
-        JSON.stringify({
-          name: "test",
-          api_url: apiUrl,
-          dashboard_url: `${apiUrl}/dashboard`,
-          project_host: "supabase.red",
-        }),
-      );
+      const profile = await api.profileFor(work);
       const deploy = await run(
         "supabase",
         [
@@ -77,7 +41,7 @@ Deno.test("the deployed function carries everything it imports, the content pack
           "--yes",
           "--profile",
           profile,
-        ].concat(["--remote=abcdefghijklmnopqrst", "--workdir", repoRoot]),
+        ].concat([`--remote=${fakeProjectRef}`, "--workdir", repoRoot]),
         {
           cwd: repoRoot,
           env: {

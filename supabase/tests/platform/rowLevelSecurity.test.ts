@@ -2,6 +2,7 @@ import { strict as assert } from "node:assert";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const tables = [
+  "contact_deliverer_heartbeat",
   "contact_requests",
   "contact_notifications",
   "contact_rate_limits",
@@ -41,6 +42,12 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
     await sql`insert into public.site_visits (page, device) values ('home', 'mobile')`;
 
     const statements: Record<string, string[]> = {
+      contact_deliverer_heartbeat: [
+        "select * from public.contact_deliverer_heartbeat",
+        "insert into public.contact_deliverer_heartbeat (id) values (true)",
+        "update public.contact_deliverer_heartbeat set last_run_at = now()",
+        "delete from public.contact_deliverer_heartbeat",
+      ],
       contact_requests: [
         "select * from public.contact_requests",
         "insert into public.contact_requests (request_id, name, email, phone, client_address_hash) values (gen_random_uuid(), 'x', 'x@example.com', '5865550123', 'h')",
@@ -81,6 +88,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
 
     // Rows written outright: an insert that reads first would see nothing under RLS.
     const insertRow: Record<string, string> = {
+      contact_deliverer_heartbeat: statements.contact_deliverer_heartbeat?.[1] ?? "",
       contact_requests: statements.contact_requests?.[1] ?? "",
       contact_notifications:
         "insert into public.contact_notifications (contact_request_id) values (gen_random_uuid())",
@@ -91,6 +99,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       site_visits: statements.site_visits?.[1] ?? "",
     };
     const firstColumn: Record<string, string> = {
+      contact_deliverer_heartbeat: "last_run_at",
       contact_requests: "name",
       contact_notifications: "attempts",
       contact_rate_limits: "request_count",

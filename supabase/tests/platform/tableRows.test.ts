@@ -64,6 +64,10 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
         values ('hash', now(), 1)`;
       await database.sql`
         insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
+      await database.sql`
+        update public.contact_deliverer_heartbeat
+        set last_run_at = now(), notice_at = now(), notice_last_run_at = now(),
+          notice_lead_id = (select id from public.contact_requests limit 1)`;
       // The function reads with pg, `pnpm leads` with postgres.js: both must agree with the types.
       const firstRow = {
         pg: async (query: string) => (await database.db.query(query)).rows[0],

@@ -92,6 +92,7 @@ export function deliveryContext(
     policy: config.delivery,
     mailbox: { from: config.notify.from, to: config.notify.to },
     providers: { email: providers.email, sms: providers.sms ?? logSmsProvider({ print: false }) },
+    siteUrl: config.siteUrl,
     functionUrl: config.functionUrl ?? functionUrl,
     contactLink: config.contactLink,
     escalationMinutes: config.escalationMinutes,

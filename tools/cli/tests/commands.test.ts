@@ -25,7 +25,7 @@ function run(name: string, ...args: string[]) {
 const stackTrace = /^\s+at .+[:(]/m;
 
 test("the README's commands are our own programs", () => {
-  for (const name of ["start", "leads", "bench", "bench:function"]) {
+  for (const name of ["start", "leads", "bench", "bench:function", "go-live"]) {
     assert.ok(commands.includes(name), `pnpm ${name}`);
   }
 });

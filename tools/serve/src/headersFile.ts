@@ -33,12 +33,20 @@ function patternMatches(pattern: string, path: string): boolean {
   );
 }
 
-/** Every header of every rule matching the path, later rules overriding earlier ones. */
+/**
+ * Every header of every rule matching the path. A header two rules set is sent once with both
+ * values joined by a comma, as Cloudflare Pages documents: two Content-Security-Policy values
+ * are then two policies, both enforced.
+ */
 export function headersForPath(rules: readonly HeaderRule[], path: string): Map<string, string> {
   const headers = new Map<string, string>();
   for (const rule of rules) {
     if (!patternMatches(rule.pattern, path)) continue;
-    for (const [name, value] of rule.headers) headers.set(name.toLowerCase(), value);
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      const earlier = headers.get(key);
+      headers.set(key, earlier === undefined ? value : `${earlier}, ${value}`);
+    }
   }
   return headers;
 }

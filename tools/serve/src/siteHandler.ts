@@ -107,12 +107,16 @@ export async function createSiteHandler(root: string): Promise<SiteHandler> {
       answerPlain(res, 400);
       return;
     }
-    // The page has one address; the router knows no /index.html, so send visitors to /.
-    if (path === "/index.html") {
-      answerPlain(res, 301, { location: "/" });
+    // A page has one address, its folder's: the router knows no /index.html, so send visitors
+    // to /, and a folder's page (/contacted/) is served at its folder with the slash, as hosts do.
+    if (path.endsWith("/index.html") || (!path.endsWith("/") && files.has(`${path}/index.html`))) {
+      const folder = path.endsWith("/index.html")
+        ? path.slice(0, -"index.html".length)
+        : `${path}/`;
+      answerPlain(res, 301, { location: folder });
       return;
     }
-    const found = files.get(path === "/" ? "/index.html" : path);
+    const found = files.get(path.endsWith("/") ? `${path}index.html` : path);
     const file = found ?? notFoundPage;
     const status = found && path !== "/404.html" ? 200 : 404;
 

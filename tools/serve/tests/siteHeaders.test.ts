@@ -224,3 +224,19 @@ test("If-None-Match with a weak tag, a list or * revalidates like a conformant s
   }
   assert.equal((await get("/no-such-page", { "if-none-match": "*" })).status, 404);
 });
+
+test("the owner's page is served at its folder, under the site's policy and its own, both sent", async () => {
+  const page = await get("/contacted/");
+  assert.equal(page.status, 200);
+  assert.match(header(page, "content-type"), /^text\/html/);
+  // Two rules set it: one header, the values joined by a comma, as Cloudflare Pages sends it.
+  const [site = "", own = ""] = header(page, "content-security-policy").split(/, (?=default-src)/);
+  assert.match(site, /^default-src 'self'/);
+  assert.match(own, /^default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+';/);
+  assert.match(header(page, "referrer-policy"), /, no-referrer$/);
+  assert.equal(header(page, "x-robots-tag"), "noindex, nofollow");
+  const bare = await get("/contacted");
+  assert.equal(bare.status, 301);
+  assert.equal(header(bare, "location"), "/contacted/");
+  assert.equal((await get("/contacted/index.html")).status, 301);
+});

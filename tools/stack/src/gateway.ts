@@ -48,8 +48,25 @@ export const defaultGatewayLimits: GatewayLimits = {
   maxWaitMs: 5000,
 };
 
-/** Seconds a client turned away for want of room is asked to wait. */
+/** Seconds a client turned away for want of room, or while the function restarts, waits. */
 const busyRetryAfterSeconds = 5;
+
+/**
+ * Supabase's rule for a function's answers on `<ref>.supabase.co` (its Edge Functions limits;
+ * supabase/supabase#27012): a GET answered with text/html reaches the client as text/plain, so a
+ * browser shows the page's source. Only a custom domain serves HTML to a GET. HEAD is a GET
+ * without its body, so it is told the same type.
+ */
+export function platformContentType(
+  method: string | undefined,
+  contentType: string | undefined,
+  customDomain: boolean,
+): string | undefined {
+  if (customDomain || (method !== "GET" && method !== "HEAD") || contentType === undefined) {
+    return contentType;
+  }
+  return contentType.replace(/^\s*text\/html\s*(?=;|$)/i, "text/plain");
+}
 
 function answer(
   res: ServerResponse,
@@ -97,13 +114,20 @@ const headOnlyAnswerMs = 5000;
  * undefined) gets a connection of its own, never reused, since the function was promised a body
  * it will not get; if the function waits for it anyway, the gateway answers 413 itself.
  */
-function forward(res: ServerResponse, target: RequestOptions, body: Buffer | undefined): void {
+function forward(
+  res: ServerResponse,
+  target: RequestOptions,
+  body: Buffer | undefined,
+  customDomain: boolean,
+): void {
   const headOnly = body === undefined;
   const upstream = request({ ...target, ...(headOnly ? { agent: false } : {}) }, (response) => {
     const forwarded: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(response.headers)) {
       if (value !== undefined && !hopByHop.has(name)) forwarded[name] = value;
     }
+    const type = platformContentType(target.method, response.headers["content-type"], customDomain);
+    if (type !== undefined) forwarded["content-type"] = type;
     res.writeHead(response.statusCode ?? 502, forwarded);
     response.pipe(res);
     if (headOnly) res.once("finish", () => upstream.destroy());
@@ -114,9 +138,14 @@ function forward(res: ServerResponse, target: RequestOptions, body: Buffer | und
       if (!res.headersSent) answer(res, 413, "The request body is too large.");
     });
   }
+  // The function is not answering: it died, and the stack is starting it again
+  // (functionProcess.ts). The client is told to come back, never left with a reset.
   upstream.on("error", () => {
-    if (!res.headersSent) answer(res, 502, "The function is not running");
-    else if (!res.writableEnded) res.destroy();
+    if (!res.headersSent) {
+      answer(res, 503, "The function is restarting: try again in a few seconds.", {
+        "retry-after": String(busyRetryAfterSeconds),
+      });
+    } else if (!res.writableEnded) res.destroy();
   });
   upstream.end(body);
 }
@@ -126,6 +155,7 @@ function forward(res: ServerResponse, target: RequestOptions, body: Buffer | und
  * its own name on, every header as sent (apikey and Authorization checks are the function's job,
  * as with verify_jwt = false) but Host, which names the gateway, CF-Connecting-IP set to the
  * client's address and X-Forwarded-For with it appended. Requests are routed by their path alone.
+ * Answers follow the platform's rule for HTML (`platformContentType`) unless `customDomain` is set.
  *
  * The request body is read whole and sent with the head in one write (as nginx buffers it).
  * Piped on, it raced with a function that answers without reading the body (401, 405, 415):
@@ -136,10 +166,13 @@ function forward(res: ServerResponse, target: RequestOptions, body: Buffer | und
 export async function startGateway(options: {
   host: string;
   port: number;
-  functions: readonly FunctionProcess[];
+  functions: readonly Pick<FunctionProcess, "name" | "socketPath">[];
   limits?: Partial<GatewayLimits> | undefined;
+  /** Serve a GET's text/html as it is, as Supabase does on a custom domain only. */
+  customDomain?: boolean | undefined;
   signal?: AbortSignal | undefined;
 }): Promise<Gateway> {
+  const customDomain = options.customDomain ?? false;
   const limits = { ...defaultGatewayLimits, ...options.limits };
   const byName = new Map(options.functions.map((fn) => [fn.name, fn]));
   let ownHost = `${options.host}:${options.port}`;
@@ -201,13 +234,15 @@ export async function startGateway(options: {
       // page) the client needs. The connection is closed after it.
       headers["content-length"] = String(read.tooLargeBytes);
       res.on("finish", () => res.socket?.destroy());
-      forward(res, { socketPath: target.socketPath, method: req.method, path, headers }, undefined);
+      const head = { socketPath: target.socketPath, method: req.method, path, headers };
+      forward(res, head, undefined, customDomain);
       return;
     }
     if (read.body.length > 0 || headers["content-length"] !== undefined) {
       headers["content-length"] = String(read.body.length);
     }
-    forward(res, { socketPath: target.socketPath, method: req.method, path, headers }, read.body);
+    const head = { socketPath: target.socketPath, method: req.method, path, headers };
+    forward(res, head, read.body, customDomain);
   });
   const admission = listenInTurn(server, limits);
   const listener = admission.listener;

@@ -34,6 +34,8 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   /** Keeps the function's printed output (emails of the log provider) off the console. */
   quietFunction?: boolean;
+  /** Waits before each restart of a function that died (functionProcess.ts). */
+  functionRestartDelaysMs?: readonly number[];
   /** Aborts a start still in progress (Ctrl-C while a port is busy); what started is stopped. */
   signal?: AbortSignal;
 }
@@ -42,6 +44,8 @@ export interface LocalStack {
   databaseUrl: string;
   functionsUrl: string;
   siteUrl: string | undefined;
+  /** The function's Deno process, undefined while it restarts (a test kills it). */
+  functionPid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -105,6 +109,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   };
   try {
     await mkdir(options.dataDir, { recursive: true });
+    // The site first: the owner's page the function's alerts link to is on it.
+    const siteUrl = options.site ? await startSite(options.site, stops, options.signal) : undefined;
     const databaseUrl = await openDatabase(options.database, options.host, stops);
     options.signal?.throwIfAborted();
     const applied = await prepareSupabaseSchema(databaseUrl);
@@ -120,12 +126,18 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       env: {
         NOTIFY_LOG_FILE: join(options.dataDir, "outbox.jsonl"),
         ...options.env,
+        // The alerts' links lead to the owner's page on the site this stack serves, whatever
+        // SITE_URL the build was given (the function lets that origin call it, too).
+        ...(siteUrl ? { SITE_URL: siteUrl } : {}),
         SUPABASE_URL: `http://${options.host}:${options.gatewayPort}`,
         SUPABASE_DB_URL: databaseUrl,
         ...options.functionEnv,
       },
       writableDir: options.dataDir,
       quiet: options.quietFunction ?? false,
+      ...(options.functionRestartDelaysMs
+        ? { restartDelaysMs: options.functionRestartDelaysMs }
+        : {}),
     });
     stops.push(() => fn.stop());
     const gateway = await startGateway({
@@ -133,6 +145,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       port: options.gatewayPort,
       functions: [fn],
       limits: options.gatewayLimits,
+      // The platform's rule for a GET's HTML holds unless the project has a custom domain.
+      customDomain: options.env.GATEWAY_CUSTOM_DOMAIN === "true",
       signal: options.signal,
     });
     stops.push(() => gateway.stop());
@@ -147,8 +161,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       });
       stops.push(() => deliverer.stop());
     }
-    const siteUrl = options.site ? await startSite(options.site, stops, options.signal) : undefined;
-    return { databaseUrl, functionsUrl, siteUrl, stop };
+    return { databaseUrl, functionsUrl, siteUrl, functionPid: () => fn.pid(), stop };
   } catch (error) {
     await stop();
     throw error;

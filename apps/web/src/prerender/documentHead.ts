@@ -10,7 +10,7 @@ interface HeadOptions {
   faviconSvg: string;
 }
 
-function svgDataUri(svg: string): string {
+export function svgDataUri(svg: string): string {
   const compact = svg
     .replace(/<title>.*?<\/title>/s, "")
     .replace(/>\s+</g, "><")

@@ -6,12 +6,15 @@ export function headersFile({
   connectOrigins,
   formActions,
   scriptHashes,
+  markContactedPage,
 }: {
   connectOrigins: readonly string[];
   /** Where forms may post: the contact function (without JavaScript the browser posts there). */
   formActions: readonly string[];
-  /** The inline boot script's hash (`sha256-…`): the only inline script the pages run. */
+  /** The inline scripts' hashes (`sha256-…`): the boot script's and the owner page's. */
   scriptHashes: readonly string[];
+  /** The owner's page (`/contacted/`): the hashes of its inline script and stylesheet. */
+  markContactedPage: { path: string; scriptHash: string; styleHash: string };
 }): string {
   const csp = [
     "default-src 'self'",
@@ -47,6 +50,30 @@ export function headersFile({
     ["/icons/*", [["Cache-Control", "public, max-age=86400"]]],
     ["/", [["Cache-Control", "no-cache"]]],
     ["/404.html", [["Cache-Control", "no-cache"]]],
+    // The owner's page holds a lead's token in its address: a policy of its own, which hosts
+    // that join repeated headers (Cloudflare Pages, our server) enforce together with the one
+    // above and hosts that keep the most specific (Netlify) alone; it is strict either way.
+    [
+      `${markContactedPage.path}*`,
+      [
+        [
+          "Content-Security-Policy",
+          [
+            "default-src 'none'",
+            `script-src '${markContactedPage.scriptHash}'`,
+            `style-src '${markContactedPage.styleHash}'`,
+            `connect-src ${connectOrigins.join(" ")}`,
+            "img-src data:",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+          ].join("; "),
+        ],
+        ["Referrer-Policy", "no-referrer"],
+        ["X-Robots-Tag", "noindex, nofollow"],
+        ["Cache-Control", "no-cache"],
+      ],
+    ],
   ];
   return `${rules
     .map(([pattern, headers]) =>

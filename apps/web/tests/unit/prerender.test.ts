@@ -40,12 +40,29 @@ describe("the _headers file", () => {
   const text = headersFile({
     connectOrigins: ["https://abc.supabase.co"],
     formActions: [functionUrl],
-    scriptHashes: ["sha256-Ym9vdA=="],
+    scriptHashes: ["sha256-Ym9vdA==", "sha256-b3duZXI="],
+    markContactedPage: {
+      path: "/contacted/",
+      scriptHash: "sha256-b3duZXI=",
+      styleHash: "sha256-c3R5bGU=",
+    },
+  });
+
+  it("gives the owner's page a policy of its own: its one script and style, the backend, nothing else", () => {
+    const rule = /\/contacted\/\*\n((?: {2}.+\n)+)/.exec(text)?.[1] ?? "";
+    expect(rule).toContain(
+      "Content-Security-Policy: default-src 'none'; script-src 'sha256-b3duZXI='; style-src 'sha256-c3R5bGU='; connect-src https://abc.supabase.co; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(rule).toContain("Referrer-Policy: no-referrer");
+    expect(rule).toContain("X-Robots-Tag: noindex, nofollow");
+    // Where a host enforces the site's policy too, the page's script must pass it as well.
+    const site = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
+    expect(site).toContain("'sha256-b3duZXI='");
   });
 
   it("sends a CSP that runs only same-origin scripts and the hashed boot script, and names the backend as the only other origin", () => {
     const csp = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
-    expect(csp).toContain("script-src 'self' 'sha256-Ym9vdA==';");
+    expect(csp).toContain("script-src 'self' 'sha256-Ym9vdA==' 'sha256-b3duZXI=';");
     expect(csp).toContain("connect-src 'self' https://abc.supabase.co");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);

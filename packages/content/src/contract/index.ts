@@ -38,6 +38,19 @@ export {
 } from "./contactSubmission.ts";
 export { contactFunction } from "./endpoint.ts";
 export {
+  type LeadContact,
+  type LeadForPage,
+  type LeadMarked,
+  type LeadOnPage,
+  leadTokenHeader,
+  type MarkContactedRefusal,
+  type MarkContactedRefusalReason,
+  markContactedLink,
+  markContactedPagePath,
+  markContactedRoute,
+  readMarkContactedFragment,
+} from "./markContacted.ts";
+export {
   isServiceOptionValue,
   type ServiceOption,
   type ServiceOptionValue,

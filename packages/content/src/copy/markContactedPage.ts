@@ -22,13 +22,21 @@ function durationInWords(seconds: number): string {
 }
 
 /**
- * The small page each owner alert links to, which marks a lead as called (docs/owner-tools.md):
- * its GET shows the lead and a button, only the button's POST changes anything.
+ * The owner's page on the site that each alert links to, which marks a lead as called
+ * (docs/owner-tools.md): opening it shows the lead and a button, only the button changes anything.
  */
 export const markContactedPage = {
   lang: site.lang,
   title: `Mark a lead as called | ${business.name}`,
   businessName: business.name,
+  /** While the page asks for the lead. */
+  loading: "Opening the lead…",
+  /** Without JavaScript the page cannot read the link, which only the browser sees. */
+  noScript: {
+    heading: "This page needs JavaScript",
+    detail:
+      "It reads the lead from the link, which never leaves your browser. Nothing changed. The alert itself holds the lead's name, number and message; to mark it as called, open the link in your phone's usual browser with JavaScript on.",
+  },
   heading: "Did you call this lead?",
   intro:
     "Once you have called them (or left a message), mark the request as called: it will not be escalated, and your time to answer is recorded.",
@@ -36,6 +44,10 @@ export const markContactedPage = {
   noService: ownerEmail.noService,
   noMessage: ownerEmail.noMessage,
   submit: "Mark as called",
+  /** The `error` of the function's 405 for another method (no page shows it). */
+  wrongMethod: "Ask for the lead with GET, and mark it as called with POST.",
+  /** While the button's request is on its way. */
+  submitting: "Marking…",
   /** Each outcome: a heading and a sentence. */
   marked: {
     heading: "Marked as called",
@@ -69,6 +81,18 @@ export const markContactedPage = {
   unavailable: {
     heading: "Please try again in a minute",
     detail: "The list of leads could not be reached just now. Nothing changed.",
+  },
+  /** The phone had no connection, or the answer was lost: the lead may or may not be marked. */
+  offline: {
+    heading: "No connection",
+    detail: "The page could not reach the website's server. Check your connection and try again.",
+    retry: "Try again",
+  },
+  /** A deployed site whose CONTACT_LINK_SECRET is missing or unsafe refuses every link. */
+  linksOff: {
+    heading: "Marking leads as called is switched off",
+    detail:
+      "The website's link key (CONTACT_LINK_SECRET) is not set safely, so no link is accepted. Nothing changed. Whoever runs the website can fix it with pnpm go-live.",
   },
   unexpected: {
     heading: "Something went wrong",

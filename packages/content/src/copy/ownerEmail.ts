@@ -12,6 +12,14 @@ export const ownerEmail = {
   escalationSubjectPrefix: "Not called yet",
   escalationIntro: (minutes: number) =>
     `No one has marked this request as called within ${minutes} minutes of business hours. Please call them now.`,
+  /**
+   * At the top of one lead email a day while the scheduled deliverer has not run for 5 minutes
+   * on the hosted project: `lastRun` is its last run (ISO time), undefined when it never ran.
+   */
+  delivererStopped: (lastRun: string | undefined) =>
+    `Warning: the website's scheduled deliverer ${lastRun ? `has not run since ${lastRun}` : "has never run"}, so alerts that failed are not sent again and leads nobody marked as called are not escalated.`,
+  delivererFix:
+    "To fix it, run pnpm go-live again (it installs the Supabase Cron job deliver-contact-notifications), or look at that job in the Supabase dashboard under Integrations, Cron. This warning comes at most once a day.",
   /** The link to the page that marks the lead as called (text part: "<label>: <address>"). */
   markCalled: "Called them? Mark the lead as called",
   labels: {

@@ -3,6 +3,7 @@ import type { VisitSource } from "@bluewater/content/visit";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
 import { acknowledgmentStatus, mailboxOf } from "../outbox/acknowledgmentPolicy.ts";
+import { claimDelivererNotice } from "../outbox/delivererHeartbeat.ts";
 import { escalationDueAt } from "../outbox/escalationTime.ts";
 import { ownerNotifications, type PlannedNotification } from "../outbox/notificationKinds.ts";
 import { foldIntoSummaries, withinTextBudget } from "../outbox/textBudget.ts";
@@ -35,6 +36,11 @@ export interface NotificationPlan {
   textsPerHour: number;
   /** ACKNOWLEDGMENT_MAX_PER_HOUR: acknowledgments per hour, to all addresses together. */
   acknowledgmentsPerHour: number;
+  /**
+   * On a deployed project, where Supabase Cron runs the deliverer: the owner email says when it
+   * stopped (outbox/delivererHeartbeat.ts). The local stack runs its own timer.
+   */
+  watchDeliverer: boolean;
 }
 
 /** The plan of every real lead, from the function's settings. */
@@ -44,6 +50,7 @@ export function notificationPlanFor(config: FunctionConfig): NotificationPlan {
     escalationMinutes: config.escalationMinutes,
     textsPerHour: config.sms.maxPerHour,
     acknowledgmentsPerHour: config.acknowledgmentsPerHour,
+    watchDeliverer: config.deployed,
   };
 }
 
@@ -156,6 +163,7 @@ async function queueNotifications(
     folded.map((row) => ({ ...row, leadId })),
     lead.now,
   );
+  if (plan.watchDeliverer) await claimDelivererNotice(tx, leadId, lead.now);
 }
 
 /**

@@ -75,11 +75,8 @@ export async function answerSubmitRoute(
     }
     // Bots get the same answer as people, so they learn nothing; their leads notify no one.
     if (outcome.notify) {
-      const context = deliveryContextFor(
-        config,
-        deps.providers,
-        functionUrlFor(request, config.functionUrl),
-      );
+      const functionUrl = functionUrlFor(request, config.functionUrl);
+      const context = deliveryContextFor(config, deps.providers, functionUrl);
       const only = { contactRequestId: outcome.id, limit: 20 };
       deps.runInBackground(deliverPendingNotifications(db, deps.now(), context, only));
     }

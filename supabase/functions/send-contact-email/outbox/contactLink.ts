@@ -1,12 +1,7 @@
+import { markContactedLink } from "@bluewater/content/contact";
 import type { ContactLinkSettings } from "../platform/config.ts";
 import { hmacSha256 } from "../platform/hmac.ts";
 import { constantTimeEqual } from "../platform/secrets.ts";
-
-/** The route below the function of the page that marks a lead as called: /contacted/<lead id>. */
-export const contactedRoute = "/contacted/";
-
-/** The query parameter (GET) and form field (POST) that carry the token. */
-export const tokenField = "t";
 
 // Signed along with the lead and the expiry, so that no token made with the secret for any other
 // use can ever pass as this one.
@@ -41,16 +36,19 @@ export async function contactToken(
   return `${expires.toString(36)}.${await signature(settings.secret, leadId, expires)}`;
 }
 
-/** The link an owner alert carries; undefined when the function's own address is not known. */
+/**
+ * The link an owner alert carries, to the owner's page on the site, with the lead and its token
+ * in the fragment (`markContactedLink`). Undefined when the site's address is not known, and on
+ * a deployed project without a safe CONTACT_LINK_SECRET: an alert then carries no link at all.
+ */
 export async function contactLink(
-  functionUrl: string | undefined,
+  siteUrl: string | undefined,
   settings: ContactLinkSettings,
   leadId: string,
   issuedAt: Date,
 ): Promise<string | undefined> {
-  if (functionUrl === undefined) return undefined;
-  const token = await contactToken(settings, leadId, issuedAt);
-  return `${functionUrl}${contactedRoute}${leadId}?${tokenField}=${token}`;
+  if (siteUrl === undefined || !settings.enabled) return undefined;
+  return markContactedLink(siteUrl, leadId, await contactToken(settings, leadId, issuedAt));
 }
 
 export type TokenProblem = "incomplete" | "invalid" | "expired";

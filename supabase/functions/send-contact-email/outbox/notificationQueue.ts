@@ -31,7 +31,9 @@ export interface DeliveryContext {
   policy: DeliveryPolicy;
   mailbox: { from: string; to: string };
   providers: Providers;
-  /** The function's public address, for the links of the owner's alerts. */
+  /** The site's address, where the links of the owner's alerts lead (`config.siteUrl`). */
+  siteUrl: string | undefined;
+  /** The function's public address, where Twilio posts the texts' delivery receipts. */
   functionUrl: string | undefined;
   contactLink: ContactLinkSettings;
   escalationMinutes: number;
@@ -40,7 +42,7 @@ export interface DeliveryContext {
   acknowledgmentsPerHour: number;
 }
 
-/** What this function's notifications are sent with; the owner's links lead to `functionUrl`. */
+/** What this function's notifications are sent with; receipts come back to `functionUrl`. */
 export function deliveryContextFor(
   config: FunctionConfig,
   providers: Providers,
@@ -50,6 +52,7 @@ export function deliveryContextFor(
     policy: config.delivery,
     mailbox: { from: config.notify.from, to: config.notify.to },
     providers,
+    siteUrl: config.siteUrl,
     functionUrl,
     contactLink: config.contactLink,
     escalationMinutes: config.escalationMinutes,
@@ -90,6 +93,9 @@ type LeadClaim = Claim &
     /** This lead's alert text was folded into a summary; its acknowledgment was held back. */
     text_folded: boolean;
     acknowledgment_withheld: boolean;
+    /** This alert is the one that says the deliverer stopped (outbox/delivererHeartbeat.ts). */
+    deliverer_stopped: boolean;
+    deliverer_last_run_at: Date | null;
   };
 
 type ClaimedNotification = ReportClaim | LeadClaim;
@@ -139,8 +145,12 @@ async function claimDue(
       exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
         and o.kind = 'alert-sms' and o.status = 'folded') as text_folded,
       exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
-        and o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld
-    from claimed c left join public.contact_requests r on r.id = c.contact_request_id`);
+        and o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld,
+      (h.id is not null and c.kind = 'alert-email') as deliverer_stopped,
+      h.notice_last_run_at as deliverer_last_run_at
+    from claimed c
+    left join public.contact_requests r on r.id = c.contact_request_id
+    left join public.contact_deliverer_heartbeat h on h.notice_lead_id = r.id`);
   return rows;
 }
 
@@ -262,7 +272,7 @@ async function send(
   // The link is signed from when the notification was queued, so every attempt renders the same
   // message: a provider that compares a retry with the first send sees the same body.
   const markLink = await contactLink(
-    context.functionUrl,
+    context.siteUrl,
     context.contactLink,
     claimed.id,
     claimed.queued_at,
@@ -305,6 +315,9 @@ async function send(
         claimed.attempts === 1,
       ),
     },
+    delivererStopped: claimed.deliverer_stopped
+      ? { lastRunAt: claimed.deliverer_last_run_at }
+      : undefined,
   });
   return await context.providers.email.send(message, idempotencyKey);
 }

@@ -6,8 +6,7 @@ import { type Database, inTransaction } from "../platform/database.ts";
 type ContactTiming = Pick<ContactRequestRow, "contacted_at" | "seconds_to_contact">;
 
 export type MarkOutcome =
-  | { kind: "marked"; secondsToContact: number }
-  | { kind: "already"; contactedAt: Date; secondsToContact: number }
+  | { kind: "marked" | "already"; contactedAt: Date; secondsToContact: number }
   | { kind: "notFound" };
 
 /** The lead a link names, with when it was marked as called (null while it was not). */
@@ -47,6 +46,10 @@ export async function markContacted(db: Database, leadId: string, now: Date): Pr
       update public.contact_notifications set status = 'cancelled', locked_until = null
       where contact_request_id = ${leadId} and status = 'pending'
         and kind in ('escalation-email', 'escalation-sms')`);
-    return { kind: "marked", secondsToContact: marked.rows[0]?.seconds_to_contact ?? 0 };
+    return {
+      kind: "marked",
+      contactedAt: marked.rows[0]?.contacted_at ?? now,
+      secondsToContact: marked.rows[0]?.seconds_to_contact ?? 0,
+    };
   });
 }

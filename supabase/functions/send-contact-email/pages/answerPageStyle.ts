@@ -54,18 +54,3 @@ export async function styleSource(css: string): Promise<string> {
 }
 
 export const answerPageStyleSource: Promise<string> = styleSource(answerPageStyle);
-
-/**
- * The page that marks a lead as called wears the answer page's look, with the lead's details as
- * a list and its outcome in the success colour (the theme's tokens, as above).
- */
-export const contactedPageStyle = `${answerPageStyle}header span{color:#ffffff;font-weight:700}
-.lead{display:grid;grid-template-columns:max-content 1fr;gap:.375rem 1rem;margin:0 0 1.5rem;padding:1.25rem;border:1px solid #dbe2ea;border-radius:1rem;background:#ffffff;overflow-wrap:anywhere}
-.lead dt{font-weight:600;color:#475569}
-.lead dd{margin:0}
-.lead a{color:#115d97;font-weight:700}
-.done{margin:0 0 1rem;padding:.75rem 1rem;border-left:4px solid #067647;border-radius:.5rem;background:#ffffff;font-weight:600}
-form.mark{padding:0;border:0;background:none}
-`;
-
-export const contactedPageStyleSource: Promise<string> = styleSource(contactedPageStyle);

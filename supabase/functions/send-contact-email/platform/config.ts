@@ -1,10 +1,27 @@
 import { contactFunction } from "@bluewater/content/contact";
+import {
+  developmentSecrets,
+  isDeployed,
+  type SecretSetting,
+  secretProblem,
+  secretSettings,
+  unsafeSecretMessage,
+} from "../../_shared/deployedSettings.ts";
+import { toHex } from "./hex.ts";
+
 /**
  * Everything the function reads from its environment, read once. Names of our own settings never
  * start with SUPABASE_ (the platform reserves that prefix); SUPABASE_DB_URL, SUPABASE_ANON_KEY and
  * SUPABASE_PUBLISHABLE_KEYS are the values the platform and `supabase start` provide.
  */
 export interface FunctionConfig {
+  /** True on Supabase's hosted platform (see `isDeployed`): unsafe secrets then fail closed. */
+  deployed: boolean;
+  /**
+   * On a deployed project, each secret that is missing, short or at its development value, with
+   * the error naming it that every request logs. Empty locally, where development values serve.
+   */
+  unsafeSecrets: Partial<Record<SecretSetting, string>>;
   databaseUrl: string | undefined;
   databasePoolMax: number;
   publicApiKeys: readonly string[];
@@ -14,6 +31,11 @@ export interface FunctionConfig {
    * CONTACT_FUNCTION_URL nor a reachable SUPABASE_URL says it: the request's own address is used.
    */
   functionUrl: string | undefined;
+  /**
+   * The site's origin, where the owner's page lives (`/contacted/`), which the alerts link to:
+   * SITE_URL, else the first http(s) entry of ALLOWED_ORIGINS. Undefined: the alerts carry no link.
+   */
+  siteUrl: string | undefined;
   ipHashSecret: string;
   usesDevIpHashSecret: boolean;
   /**
@@ -71,6 +93,8 @@ export interface ContactLinkSettings {
   secret: string;
   usesDevSecret: boolean;
   days: number;
+  /** False on a deployed project without a usable CONTACT_LINK_SECRET: no link is made or taken. */
+  enabled: boolean;
 }
 
 export interface DeliveryPolicy {
@@ -83,10 +107,10 @@ export interface DeliveryPolicy {
 export type ReadEnv = (name: string) => string | undefined;
 
 /** Only for local development; a deployed function must get its own IP_HASH_SECRET. */
-export const devIpHashSecret = "local-development-ip-hash-secret";
+export const devIpHashSecret = developmentSecrets.IP_HASH_SECRET;
 
 /** Only for local development; a deployed function must get its own CONTACT_LINK_SECRET. */
-export const devContactLinkSecret = "local-development-contact-link-secret";
+export const devContactLinkSecret = developmentSecrets.CONTACT_LINK_SECRET;
 
 /** A phone number as Twilio takes it: +, a country code, at most 15 digits in all. */
 export const e164 = /^\+[1-9][0-9]{6,14}$/;
@@ -180,6 +204,37 @@ function publicFunctionUrl(env: ReadEnv): string | undefined {
   return `${project.origin}${contactFunction.path}`;
 }
 
+/** SITE_URL's origin, else the first allowed origin that is an address (not `*`). */
+function siteUrlOf(env: ReadEnv, allowedOrigins: readonly string[]): string | undefined {
+  const explicit = text(env, "SITE_URL");
+  if (explicit !== undefined) {
+    const url = httpUrl(explicit);
+    if (!url) throw new Error(`SITE_URL must be an http(s) URL, not "${explicit}"`);
+    return url.origin;
+  }
+  const first = allowedOrigins.map(httpUrl).find((url) => url !== undefined);
+  return first?.origin;
+}
+
+/** On a deployed project, what each unusable secret makes the function refuse, by name. */
+function unsafeSecretsOf(env: ReadEnv): Partial<Record<SecretSetting, string>> {
+  if (!isDeployed(env)) return {};
+  const unsafe: Partial<Record<SecretSetting, string>> = {};
+  for (const name of secretSettings) {
+    const problem = secretProblem(name, env(name));
+    if (problem) unsafe[name] = unsafeSecretMessage(name, problem);
+  }
+  return unsafe;
+}
+
+/**
+ * A key nobody knows, made for this instance: addresses hashed with it can be neither reversed
+ * with a published key nor linked across instances.
+ */
+function instanceSecret(): string {
+  return toHex(crypto.getRandomValues(new Uint8Array(32)));
+}
+
 export function readConfig(env: ReadEnv): FunctionConfig {
   const anonKey = text(env, "SUPABASE_ANON_KEY");
   const publicApiKeys = [
@@ -187,15 +242,28 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     ...platformPublishableKeys(env),
     ...(anonKey ? [anonKey] : []),
   ];
+  const unsafeSecrets = unsafeSecretsOf(env);
   const ipHashSecret = text(env, "IP_HASH_SECRET");
   const contactLinkSecret = text(env, "CONTACT_LINK_SECRET");
+  const listed = list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins;
+  const siteUrl = siteUrlOf(env, listed);
+  // The owner's page lives on the site: its origin may always call the function.
+  const allowedOrigins =
+    siteUrl === undefined || listed.includes(siteUrl) || listed.includes("*")
+      ? listed
+      : [...listed, siteUrl];
   return {
+    deployed: isDeployed(env),
+    unsafeSecrets,
     databaseUrl: text(env, "SUPABASE_DB_URL"),
     databasePoolMax: positiveInteger(env, "DB_POOL_MAX", 5),
     publicApiKeys: [...new Set(publicApiKeys)],
-    allowedOrigins: list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins,
+    allowedOrigins,
     functionUrl: publicFunctionUrl(env),
-    ipHashSecret: ipHashSecret ?? devIpHashSecret,
+    siteUrl,
+    ipHashSecret: unsafeSecrets.IP_HASH_SECRET
+      ? instanceSecret()
+      : (ipHashSecret ?? devIpHashSecret),
     usesDevIpHashSecret: ipHashSecret === undefined,
     clientAddressHeader: (text(env, "CLIENT_ADDRESS_HEADER") ?? "cf-connecting-ip").toLowerCase(),
     rateLimit: {
@@ -229,6 +297,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       secret: contactLinkSecret ?? devContactLinkSecret,
       usesDevSecret: contactLinkSecret === undefined,
       days: positiveInteger(env, "CONTACT_LINK_DAYS", 7),
+      enabled: unsafeSecrets.CONTACT_LINK_SECRET === undefined,
     },
     delivery: {
       maxAttempts: positiveInteger(env, "NOTIFY_MAX_ATTEMPTS", 8),
@@ -236,6 +305,6 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       retryMaxSeconds: positiveInteger(env, "NOTIFY_RETRY_MAX_SECONDS", 6 * 60 * 60),
       leaseSeconds: positiveInteger(env, "NOTIFY_LEASE_SECONDS", 120),
     },
-    delivererSecret: text(env, "DELIVERER_SECRET"),
+    delivererSecret: unsafeSecrets.DELIVERER_SECRET ? undefined : text(env, "DELIVERER_SECRET"),
   };
 }

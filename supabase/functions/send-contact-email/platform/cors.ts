@@ -21,11 +21,20 @@ export function corsHeaders(origin: string | null, allowedOrigins: readonly stri
   return headers;
 }
 
-/** The answer to a CORS preflight from an allowed origin (the handler refuses the others). */
-export function preflightResponse(origin: string): Response {
+/**
+ * The answer to a CORS preflight from an allowed origin (each route refuses the others): a
+ * contact request's methods and headers unless a route names its own.
+ */
+export function preflightResponse(
+  origin: string,
+  allow: { methods: string; headers: string } = {
+    methods: "POST, OPTIONS",
+    headers: allowedRequestHeaders,
+  },
+): Response {
   const headers = new Headers({ vary: "Origin", "access-control-allow-origin": origin });
-  headers.set("access-control-allow-methods", "POST, OPTIONS");
-  headers.set("access-control-allow-headers", allowedRequestHeaders);
+  headers.set("access-control-allow-methods", allow.methods);
+  headers.set("access-control-allow-headers", allow.headers);
   headers.set("access-control-max-age", "86400");
   return new Response(null, { status: 204, headers });
 }

@@ -1,4 +1,5 @@
 import { contactAnswerErrors as errors } from "@bluewater/content/contact";
+import { recordDelivererRun } from "../outbox/delivererHeartbeat.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
 import {
@@ -41,12 +42,16 @@ export async function answerDeliverRoute(
 ): Promise<Response> {
   const { config } = deps;
   if (request.method !== "POST") return errorResponse(405, errors.method, { allow: "POST" });
+  // Fail closed: with a missing or published secret anyone could run the deliverer.
+  const unsafe = config.unsafeSecrets.DELIVERER_SECRET;
+  if (unsafe) return errorResponse(503, unsafe);
   if (!hasSecret(request.headers.get("x-deliverer-secret"), config.delivererSecret)) {
     return errorResponse(401, "Missing or wrong x-deliverer-secret.");
   }
   try {
     const db = deps.database();
     const at = deps.now();
+    await recordDelivererRun(db, at);
     const escalated = await queueDueEscalations(
       db,
       at,

@@ -51,6 +51,8 @@ const bodyStyle = `margin:0;padding:16px;font-family:system-ui,sans-serif;${wrap
 const tableStyle = "width:100%;max-width:640px;table-layout:fixed;border-collapse:collapse";
 const labelStyle = "width:96px;padding:4px 12px 4px 0;text-align:left;vertical-align:top";
 const valueStyle = `padding:4px 0;vertical-align:top;${wrapAnywhere}`;
+// The site's error colour (packages/ui's destructive), so the notice is read before the lead.
+const noticeStyle = "padding:8px 12px;border-left:4px solid #b42318;font-weight:600";
 // The site's amber button (packages/ui's accent), so the one action stands out on a phone.
 const linkStyle =
   "display:inline-block;padding:10px 16px;border-radius:8px;background:#f59e0b;color:#041a2b;font-weight:600;text-decoration:none";
@@ -68,6 +70,8 @@ export interface LeadEmailOptions {
   /** Where the visit that sent the lead came from, as the owner reads it ("Google Ads"). */
   source?: string | undefined;
   notes?: OwnerNotes | undefined;
+  /** Set on the one alert a day that says the scheduled deliverer stopped, and since when. */
+  delivererStopped?: { lastRunAt: Date | null } | undefined;
 }
 
 /** An owner's text that did not arrive, even sent a second time. */
@@ -127,6 +131,12 @@ export function renderLeadEmail(
     ? ownerEmail.escalationIntro(options.escalationMinutes ?? 0)
     : ownerEmail.intro;
   const { markLink } = options;
+  const notice = options.delivererStopped
+    ? [
+        ownerEmail.delivererStopped(options.delivererStopped.lastRunAt?.toISOString()),
+        ownerEmail.delivererFix,
+      ]
+    : [];
   const fields: Array<[string, string]> = [
     [labels.name, showHidden(lead.name)],
     [labels.phone, showHidden(lead.phone)],
@@ -141,6 +151,7 @@ export function renderLeadEmail(
   const notes = noteParagraphs(options.notes ?? {});
   const undelivered = notes.list.length > 0 ? [ownerEmail.undeliveredTexts] : [];
   const text = [
+    ...notice.flatMap((line) => [line, ""]),
     intro,
     "",
     ...fields.map(([label, value]) => `${label}: ${value}`),
@@ -161,6 +172,7 @@ export function renderLeadEmail(
     "<!doctype html>",
     '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
     `<body style="${bodyStyle}">`,
+    ...notice.map((line) => `<p style="${noticeStyle}">${escapeText(line)}</p>`),
     `<p>${escapeText(intro)}</p>`,
     `<table role="presentation" style="${tableStyle}">`,
     ...fields.map(([label, value]) => row(label, escapeText(value))),

@@ -1,0 +1,242 @@
+import {
+  type SecretSetting,
+  secretProblem,
+  secretSettings,
+} from "@bluewater/supabase/deployed-settings";
+import { z } from "zod";
+
+/**
+ * What `pnpm go-live` needs and checks before it touches anything: every setting of the
+ * production env file (.env.production.example describes each), with the shape its issuer gives
+ * it. A value that fails is named with what it must be and how to get a right one; no value is
+ * ever repeated back, since most are secrets.
+ */
+
+/** A required value of a given shape. */
+const shaped = (pattern: RegExp, shape: string, fix: string) =>
+  z
+    .string({ error: `is not set. Fix: ${fix}` })
+    .trim()
+    .regex(pattern, { error: `must be ${shape}. Fix: ${fix}` });
+
+/** The origin of an https address that is not this machine nor an example, or undefined. */
+function httpsOrigin(value: string): string | undefined {
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  const local = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(url.hostname);
+  if (/(^|\.)example(\.(com|org|net))?$/.test(url.hostname)) return undefined;
+  const bare = url.pathname === "/" && url.search === "" && url.hash === "" && !url.username;
+  return url.protocol === "https:" && !local && bare ? url.origin : undefined;
+}
+
+const secret = (name: SecretSetting) =>
+  z
+    .string({ error: `is not set. Fix: ${name}=<the output of: openssl rand -hex 32>` })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = secretProblem(name, value);
+      if (problem) {
+        context.addIssue({
+          code: "custom",
+          message: `${problem}. Fix: ${name}=<the output of: openssl rand -hex 32>`,
+        });
+      }
+    });
+
+const e164 = /^\+[1-9][0-9]{6,14}$/;
+const e164Fix = "write it in E.164 form, + and the country code first, like +15865550123";
+const plainEmail = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
+const placeholderDomain = /@(example\.(com|org|net)|[^>]*\.example)>?$/i;
+const positiveWhole = (fix: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{0,6}$/, { error: `must be a positive whole number. Fix: ${fix}` })
+    .optional();
+
+const settingsSchema = z
+  .object({
+    SUPABASE_PROJECT_REF: shaped(
+      /^[a-z]{20}$/,
+      "the 20 lowercase letters of your project's address, https://<ref>.supabase.co",
+      "copy it from the Supabase dashboard: Project Settings, General, Project ID",
+    ),
+    SUPABASE_ACCESS_TOKEN: shaped(
+      /^sbp_[0-9a-f]{40}$/,
+      "a personal access token: sbp_ and 40 hexadecimal characters",
+      "create one at https://supabase.com/dashboard/account/tokens (or leave it out and export it in your shell)",
+    ),
+    DATABASE_URL: shaped(
+      /^postgres(ql)?:\/\/[^:/@\s]+:[^@\s]+@[^/\s]+\/\S+$/,
+      "the project's connection string with its password, postgresql://user:password@host:port/postgres",
+      "copy it from the Supabase dashboard: Connect, Session pooler, and put in the database password",
+    ),
+    VITE_SUPABASE_PUBLISHABLE_KEY: shaped(
+      /^(sb_publishable_[A-Za-z0-9_-]{20,}|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/,
+      "the project's publishable key (sb_publishable_…) or its legacy anon key",
+      "copy it from the Supabase dashboard: Project Settings, API Keys",
+    ),
+    SITE_URL: z
+      .string({ error: "is not set. Fix: the site's public address, like https://www.example.com" })
+      .trim()
+      .refine((value) => httpsOrigin(value) !== undefined, {
+        error:
+          "must be the site's own public https address (not an example one), with no path. Fix: like https://www.your-domain.com",
+      }),
+    ALLOWED_ORIGINS: z
+      .string({ error: "is not set. Fix: the site's https origin(s), comma-separated" })
+      .trim()
+      .refine(
+        (value) => value.split(",").every((origin) => httpsOrigin(origin.trim()) !== undefined),
+        {
+          error:
+            "must list the site's own https origins only, comma-separated, each without a path. Fix: like https://www.your-domain.com,https://your-domain.com",
+        },
+      ),
+    IP_HASH_SECRET: secret("IP_HASH_SECRET"),
+    CONTACT_LINK_SECRET: secret("CONTACT_LINK_SECRET"),
+    DELIVERER_SECRET: secret("DELIVERER_SECRET"),
+    NOTIFY_PROVIDER: z
+      .literal("resend", {
+        error:
+          "must be resend: hosted functions cannot use SMTP (ports 25 and 587 are blocked). Fix: NOTIFY_PROVIDER=resend",
+      })
+      .default("resend"),
+    RESEND_API_KEY: shaped(
+      /^re_[A-Za-z0-9_]{20,}$/,
+      "a Resend API key: re_ and at least 20 more letters, digits or _",
+      "create one at https://resend.com/api-keys with Sending access",
+    ),
+    NOTIFY_TO: shaped(
+      plainEmail,
+      "one plain email address",
+      "the owner's address, where every lead is sent",
+    ).refine((value) => !placeholderDomain.test(value), {
+      error: "is still an example address. Fix: the owner's address, where every lead is sent",
+    }),
+    NOTIFY_FROM: shaped(
+      /^([^<>\r\n]+ <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/,
+      "an address, or a name and an address: Blue Water website <leads@your-domain>",
+      "use an address on a domain verified at Resend (https://resend.com/domains)",
+    ).refine((value) => !placeholderDomain.test(value), {
+      error:
+        "is still an example address. Fix: an address on a domain verified at Resend (https://resend.com/domains)",
+    }),
+    NOTIFY_SMS_PROVIDER: z
+      .literal("twilio", { error: "must be twilio. Fix: NOTIFY_SMS_PROVIDER=twilio" })
+      .default("twilio"),
+    NOTIFY_SMS_TO: z
+      .string({
+        error: `is not set. Fix: the owner's mobile number(s), comma-separated; ${e164Fix}`,
+      })
+      .trim()
+      .refine((value) => value.split(",").every((number) => e164.test(number.trim())), {
+        error: `must be phone numbers in E.164 form, comma-separated. Fix: ${e164Fix}`,
+      }),
+    NOTIFY_SMS_FROM: z
+      .string()
+      .trim()
+      .regex(e164, {
+        error: `must be the Twilio number in E.164 form. Fix: ${e164Fix}`,
+      })
+      .optional(),
+    TWILIO_MESSAGING_SERVICE_SID: z
+      .string()
+      .trim()
+      .regex(/^MG[0-9a-f]{32}$/, {
+        error:
+          "must be a Messaging Service SID: MG and 32 hexadecimal characters. Fix: copy it from Twilio's Console, Messaging, Services",
+      })
+      .optional(),
+    TWILIO_ACCOUNT_SID: shaped(
+      /^AC[0-9a-f]{32}$/,
+      "an Account SID: AC and 32 hexadecimal characters",
+      "copy it from the home page of Twilio's Console",
+    ),
+    TWILIO_AUTH_TOKEN: shaped(
+      /^[0-9a-f]{32}$/,
+      "an Auth Token: 32 hexadecimal characters",
+      "copy it from the home page of Twilio's Console",
+    ),
+    CLIENT_ADDRESS_HEADER: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]+$/, {
+        error: "must be a header name. Fix: like cf-connecting-ip, or leave it out",
+      })
+      .optional(),
+    ESCALATE_AFTER_MINUTES: positiveWhole("minutes of business hours, like 15, or leave it out"),
+    CONTACT_LINK_DAYS: positiveWhole("days, like 7, or leave it out"),
+    RATE_LIMIT_MAX: positiveWhole("requests per window, like 5, or leave it out"),
+    RATE_LIMIT_WINDOW_SECONDS: positiveWhole("seconds, like 600, or leave it out"),
+    NOTIFY_MAX_ATTEMPTS: positiveWhole("attempts, like 8, or leave it out"),
+  })
+  .strict()
+  .superRefine((settings, context) => {
+    const origins = settings.ALLOWED_ORIGINS.split(",").map((origin) => origin.trim());
+    const site = httpsOrigin(settings.SITE_URL);
+    const wellFormed = origins.every((origin) => httpsOrigin(origin) !== undefined);
+    if (site && wellFormed && !origins.includes(site)) {
+      context.addIssue({
+        code: "custom",
+        path: ["ALLOWED_ORIGINS"],
+        message: `must include the site's origin, or its form cannot post. Fix: add ${site}`,
+      });
+    }
+    if (!settings.NOTIFY_SMS_FROM && !settings.TWILIO_MESSAGING_SERVICE_SID) {
+      context.addIssue({
+        code: "custom",
+        path: ["NOTIFY_SMS_FROM"],
+        message: `is not set. Fix: the Twilio number the texts come from (${e164Fix}), or set TWILIO_MESSAGING_SERVICE_SID`,
+      });
+    }
+    const values = secretSettings.map((name) => settings[name]);
+    for (const [index, name] of secretSettings.entries()) {
+      if (values.indexOf(values[index] ?? "") !== index) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is the same as another secret. Fix: give each secret its own openssl rand -hex 32`,
+        });
+      }
+    }
+  });
+
+export type ProductionSettings = z.infer<typeof settingsSchema>;
+
+/** One line per problem: the setting's name, what is wrong, and the fix. */
+export type SettingsCheck =
+  | { ok: true; settings: ProductionSettings }
+  | { ok: false; problems: string[] };
+
+export function checkProductionSettings(values: Record<string, string>): SettingsCheck {
+  // An empty line in the file (NAME=) means the value was left out.
+  const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+  const result = settingsSchema.safeParse(given);
+  if (result.success) return { ok: true, settings: result.data };
+  const problems = result.error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map(
+          (key) =>
+            `${key} is not a setting pnpm go-live knows. Fix: remove it, or check its spelling against .env.production.example`,
+        )
+      : [`${issue.path.join(".")} ${issue.message}`],
+  );
+  return { ok: false, problems };
+}
+
+/** The settings the function reads, as `supabase secrets set` stores them for it. */
+export function functionSecrets(settings: ProductionSettings): Record<string, string> {
+  const {
+    SUPABASE_PROJECT_REF: _ref,
+    SUPABASE_ACCESS_TOKEN: _token,
+    DATABASE_URL: _database,
+    VITE_SUPABASE_PUBLISHABLE_KEY: publishableKey,
+    ...forTheFunction
+  } = settings;
+  const secrets: Record<string, string> = { PUBLIC_API_KEYS: publishableKey };
+  for (const [name, value] of Object.entries(forTheFunction)) {
+    if (value !== undefined) secrets[name] = value;
+  }
+  return secrets;
+}

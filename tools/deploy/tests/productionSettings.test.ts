@@ -1,0 +1,134 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { parseEnv } from "node:util";
+import { developmentSecrets } from "@bluewater/supabase/deployed-settings";
+import { checkProductionSettings, functionSecrets } from "../src/productionSettings.ts";
+
+const clean: Record<string, string> = {
+  SUPABASE_PROJECT_REF: "abcdefghijklmnopqrst",
+  SUPABASE_ACCESS_TOKEN: `sbp_${"0123456789".repeat(4)}`,
+  DATABASE_URL:
+    "postgresql://postgres.abcdefghijklmnopqrst:p%40ss@aws-0-us-east-1.pooler.supabase.com:5432/postgres",
+  VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_ABCdef0123456789xyz_-abc",
+  SITE_URL: "https://www.bluewater-waterproofing.com",
+  ALLOWED_ORIGINS: "https://www.bluewater-waterproofing.com,https://bluewater-waterproofing.com",
+  IP_HASH_SECRET: "1".repeat(64),
+  CONTACT_LINK_SECRET: "2".repeat(64),
+  DELIVERER_SECRET: "3".repeat(64),
+  RESEND_API_KEY: "re_123456789_abcdefghijklmnop",
+  NOTIFY_TO: "owner@bluewater-waterproofing.com",
+  NOTIFY_FROM: "Blue Water website <leads@bluewater-waterproofing.com>",
+  NOTIFY_SMS_TO: "+15865550123,+15865550124",
+  NOTIFY_SMS_FROM: "+18105550142",
+  TWILIO_ACCOUNT_SID: `AC${"0123456789abcdef".repeat(2)}`,
+  TWILIO_AUTH_TOKEN: "0123456789abcdef".repeat(2),
+};
+
+/** The settings each problem line names, first word of the line. */
+function refused(changes: Record<string, string | undefined>): string[] {
+  const values = { ...clean };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete values[name];
+    else values[name] = value;
+  }
+  const check = checkProductionSettings(values);
+  assert.equal(check.ok, false, JSON.stringify(changes));
+  if (check.ok) return [];
+  for (const problem of check.problems) assert.match(problem, /^[A-Z_]+ .+\. Fix: \S/);
+  return check.problems.map((problem) => problem.split(" ")[0] ?? "");
+}
+
+test("a clean production file passes, with the defaults go-live fills in", () => {
+  const check = checkProductionSettings(clean);
+  assert.ok(check.ok, check.ok ? "" : check.problems.join("\n"));
+  assert.equal(check.settings.NOTIFY_PROVIDER, "resend");
+  assert.equal(check.settings.NOTIFY_SMS_PROVIDER, "twilio");
+});
+
+test("every secret must be set, long and not the development one, and each its own", () => {
+  for (const name of ["IP_HASH_SECRET", "CONTACT_LINK_SECRET", "DELIVERER_SECRET"] as const) {
+    assert.deepEqual(refused({ [name]: undefined }), [name]);
+    assert.deepEqual(refused({ [name]: "" }), [name], "an empty line is a missing value");
+    assert.deepEqual(refused({ [name]: developmentSecrets[name] }), [name]);
+    assert.deepEqual(refused({ [name]: "x".repeat(31) }), [name]);
+  }
+  // The second of two equal secrets is the one named.
+  assert.deepEqual(refused({ DELIVERER_SECRET: clean.IP_HASH_SECRET }), ["DELIVERER_SECRET"]);
+});
+
+test("phone numbers are E.164, origins https, credentials shaped as their issuers make them", () => {
+  const cases: Array<[string, string]> = [
+    ["NOTIFY_SMS_TO", "(586) 555-0123"],
+    ["NOTIFY_SMS_TO", "+15865550123,5865550124"],
+    ["NOTIFY_SMS_FROM", "8105550142"],
+    ["SITE_URL", "http://www.bluewater-waterproofing.com"],
+    ["SITE_URL", "https://www.bluewater-waterproofing.com/home"],
+    ["SITE_URL", "https://www.example.com"],
+    [
+      "ALLOWED_ORIGINS",
+      "https://www.bluewater-waterproofing.com,http://bluewater-waterproofing.com",
+    ],
+    ["ALLOWED_ORIGINS", "*"],
+    ["RESEND_API_KEY", "sk_live_abcdefghijklmnopqrstuvwxyz"],
+    ["TWILIO_ACCOUNT_SID", "AC123"],
+    ["TWILIO_AUTH_TOKEN", "not-hex-but-thirty-two-chars-xx"],
+    ["TWILIO_MESSAGING_SERVICE_SID", "MS0123"],
+    ["SUPABASE_PROJECT_REF", "https://abcdefghijklmnopqrst.supabase.co"],
+    ["SUPABASE_ACCESS_TOKEN", "sbp_short"],
+    ["DATABASE_URL", "postgresql://postgres@db.abcdefghijklmnopqrst.supabase.co:5432/postgres"],
+    ["VITE_SUPABASE_PUBLISHABLE_KEY", "sb_secret_abcdefghijklmnopqrstuvwxyz"],
+    ["NOTIFY_TO", "owner@example.com"],
+    ["NOTIFY_FROM", "Blue Water website <website@example.com>"],
+    ["NOTIFY_PROVIDER", "log"],
+    ["ESCALATE_AFTER_MINUTES", "fifteen"],
+  ];
+  for (const [name, value] of cases) assert.deepEqual(refused({ [name]: value }), [name], value);
+});
+
+test("the site's origin must be allowed, and a sender number or a Messaging Service given", () => {
+  assert.deepEqual(refused({ ALLOWED_ORIGINS: "https://bluewater-waterproofing.com" }), [
+    "ALLOWED_ORIGINS",
+  ]);
+  assert.deepEqual(refused({ NOTIFY_SMS_FROM: undefined }), ["NOTIFY_SMS_FROM"]);
+  const withService = checkProductionSettings({
+    ...clean,
+    NOTIFY_SMS_FROM: "",
+    TWILIO_MESSAGING_SERVICE_SID: `MG${"0123456789abcdef".repeat(2)}`,
+  });
+  assert.ok(withService.ok);
+});
+
+test("a name go-live does not know is refused, so a misspelt setting is never lost", () => {
+  assert.deepEqual(refused({ NOTIFY_SMS_FORM: "+18105550142" }), ["NOTIFY_SMS_FORM"]);
+  assert.deepEqual(refused({ SUPABASE_DB_URL: "postgres://x" }), ["SUPABASE_DB_URL"]);
+});
+
+test("no problem line repeats a value: secrets never reach the terminal", () => {
+  const secret = `${"s".repeat(20)}`;
+  const check = checkProductionSettings({ ...clean, CONTACT_LINK_SECRET: secret });
+  assert.ok(!check.ok && check.problems.every((line) => !line.includes(secret)));
+});
+
+test("the function gets its own settings and the site's key, never the deploy's credentials", () => {
+  const check = checkProductionSettings(clean);
+  assert.ok(check.ok);
+  const secrets = functionSecrets(check.settings);
+  for (const name of ["SUPABASE_PROJECT_REF", "SUPABASE_ACCESS_TOKEN", "DATABASE_URL"]) {
+    assert.ok(!(name in secrets), name);
+  }
+  assert.equal(secrets.PUBLIC_API_KEYS, clean.VITE_SUPABASE_PUBLISHABLE_KEY);
+  for (const name of Object.keys(secrets)) assert.doesNotMatch(name, /^SUPABASE_/);
+});
+
+test(".env.production.example names every setting go-live knows, and passes once filled in", () => {
+  const example = parseEnv(
+    readFileSync(new URL("../../../.env.production.example", import.meta.url), "utf8"),
+  );
+  const named = Object.keys(example).sort();
+  const filled = Object.fromEntries(named.map((name) => [name, clean[name] ?? ""]));
+  const check = checkProductionSettings(filled);
+  assert.ok(check.ok, check.ok ? "" : check.problems.join("\n"));
+  const unfilled = checkProductionSettings(example as Record<string, string>);
+  assert.ok(!unfilled.ok, "the example as committed is refused");
+});
