@@ -10,7 +10,7 @@ export function headersFile({
   connectOrigins: readonly string[];
   /** Where forms may post: the contact function (without JavaScript the browser posts there). */
   formActions: readonly string[];
-  /** The inline boot script's hash (`sha256-…`): the only inline script the pages run. */
+  /** The hashes (`sha256-…`) of the only inline scripts the pages run: the boot script, the 404 log. */
   scriptHashes: readonly string[];
 }): string {
   const csp = [
