@@ -1,15 +1,23 @@
 import { parseArgs } from "node:util";
 
+const parts = ["page", "first-acts"] as const;
+
 export interface BenchOptions {
-  /** `page`: only the side-by-side Lighthouse comparison, for quick iteration on the page. */
-  only: "page" | undefined;
+  /**
+   * `page`: only the side-by-side Lighthouse comparison; `first-acts`: only the first acts beside
+   * the preloaded variant. For quick iteration on the page.
+   */
+  only: (typeof parts)[number] | undefined;
   /** Rounds with Lighthouse's simulated throttling. */
   rounds: number;
   /** Rounds with the CPU really slowed 4x (DevTools throttling); 0 skips them. */
   realRounds: number;
+  /** Rounds of the first acts, ours and the preloaded variant alternating. */
+  actRounds: number;
 }
 
-const usage = "usage: pnpm bench [--only=page] [--rounds=5] [--real-rounds=3]";
+const usage =
+  "usage: pnpm bench [--only=page|first-acts] [--rounds=5] [--real-rounds=3] [--act-rounds=7]";
 
 function count(value: string | undefined, fallback: number, least: number, name: string): number {
   if (value === undefined) return fallback;
@@ -32,16 +40,21 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
       only: { type: "string" },
       rounds: { type: "string" },
       "real-rounds": { type: "string" },
+      "act-rounds": { type: "string" },
     },
     strict: true,
     allowPositionals: false,
   });
-  if (values.only !== undefined && values.only !== "page") {
-    throw new Error(`--only takes "page", not "${values.only}". ${usage}`);
+  const only = parts.find((part) => part === values.only);
+  if (values.only !== undefined && !only) {
+    throw new Error(
+      `--only takes ${parts.map((part) => `"${part}"`).join(" or ")}, not "${values.only}". ${usage}`,
+    );
   }
   return {
-    only: values.only,
+    only,
     rounds: count(values.rounds, 5, 1, "rounds"),
     realRounds: count(values["real-rounds"], 3, 0, "real-rounds"),
+    actRounds: count(values["act-rounds"], 7, 1, "act-rounds"),
   };
 }

@@ -47,3 +47,18 @@ export async function slowDown(page: Page, rate: number): Promise<void> {
   await cdp.send("Debugger.enable");
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
 }
+
+/**
+ * The phone's connection in the first-act benches: Lighthouse's mobile network (150 ms round
+ * trips, 1.6 Mbps down, 750 kbps up), applied through DevTools to every request of the page.
+ */
+export async function slowNetwork(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  });
+}
