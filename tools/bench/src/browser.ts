@@ -2,6 +2,28 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
+type FirstPaintWindow = Window & { benchFirstPaint: Promise<number> };
+
+/**
+ * An init script (installed before the page's own scripts): the first contentful paint, as an
+ * epoch time in ms, comparable with this process's `Date.now()`.
+ */
+export function recordFirstPaint(): void {
+  (window as unknown as FirstPaintWindow).benchFirstPaint = new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      const paint = list.getEntriesByName("first-contentful-paint")[0];
+      if (!paint) return;
+      observer.disconnect();
+      resolve(performance.timeOrigin + paint.startTime);
+    }).observe({ type: "paint", buffered: true });
+  });
+}
+
+/** When the page's first contentful paint came, once it has (see `recordFirstPaint`). */
+export function firstPaintAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as FirstPaintWindow).benchFirstPaint);
+}
+
 /** Debian's Chromium, headless, without the background traffic this machine's network refuses. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -16,7 +16,7 @@ import {
 } from "@bluewater/content";
 import { chatCopy, chatLauncherCopy } from "@bluewater/content/chat";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { phone, slowDown, slowNetwork } from "./browser.ts";
+import { firstPaintAt, phone, recordFirstPaint, slowDown, slowNetwork } from "./browser.ts";
 import { alignedRows, ratioCell, ratioOfMedians, spreadCell } from "./comparison.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 import type { Row } from "./report.ts";
@@ -122,28 +122,18 @@ const sendForm: Scenario = {
 export const scenarios: readonly Scenario[] = [chatDone(1000), chatDone(5000), sendForm, learnMore];
 
 type BenchWindow = Window & {
-  benchFcp: Promise<number>;
   benchArm(completion: Completion): void;
   benchCompleted(ms: number): void;
 };
 
 /**
- * Installed in every document before its own scripts: the first contentful paint (as an epoch
- * time), and `benchArm`, which times the next act from its pointerdown to the first frame showing
+ * Installed in every document before its own scripts: `benchArm`, which times the next act from its pointerdown to the first frame showing
  * the completion. An armed act survives a navigation (a form the browser posted itself lands on a
  * new document), through sessionStorage.
  */
 function installCompletionWatch(): void {
   const w = window as unknown as BenchWindow;
   const key = "bench-completion";
-  w.benchFcp = new Promise((resolve) => {
-    new PerformanceObserver((list, observer) => {
-      const fcp = list.getEntriesByName("first-contentful-paint")[0];
-      if (!fcp) return;
-      observer.disconnect();
-      resolve(performance.timeOrigin + fcp.startTime);
-    }).observe({ type: "paint", buffered: true });
-  });
   const watch = (completion: Completion, start: number) => {
     const shown = () =>
       [...document.querySelectorAll<HTMLElement>(completion.selector)].some(
@@ -216,13 +206,14 @@ async function visitOnce(browser: Browser, siteUrl: string, scenario: Scenario):
       completed = resolve;
     });
     await context.exposeFunction("benchCompleted", (ms: number) => completed(ms));
+    await context.addInitScript(recordFirstPaint);
     await context.addInitScript(installCompletionWatch);
     await answerContactFunction(context, siteUrl);
     const page = await context.newPage();
     await slowDown(page, 4);
     await slowNetwork(page);
     await page.goto(siteUrl, { waitUntil: "commit" });
-    const fcpAt = await page.evaluate(() => (window as unknown as BenchWindow).benchFcp);
+    const fcpAt = await firstPaintAt(page);
     await page.evaluate((done) => (window as unknown as BenchWindow).benchArm(done), {
       ...scenario.completion,
     });

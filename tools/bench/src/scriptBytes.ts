@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Page, Request, Response } from "playwright-core";
-import { launchChromium, visitorActs } from "./browser.ts";
+import { firstPaintAt, launchChromium, recordFirstPaint, visitorActs } from "./browser.ts";
 
 /** How long a visitor who only reads must be sent no script, from the first paint. */
 export const readingMs = 3000;
@@ -33,12 +33,9 @@ export async function scriptsWhileReading(
     }
   };
   page.on("request", onRequest);
+  await page.addInitScript(recordFirstPaint);
   await page.goto(siteUrl, { waitUntil: "commit" });
-  const firstPaint = await page.waitForFunction(() => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    return paint ? performance.timeOrigin + paint.startTime : 0;
-  });
-  const until = (await firstPaint.jsonValue()) + readMs;
+  const until = (await firstPaintAt(page)) + readMs;
   await new Promise((resolve) => setTimeout(resolve, until - Date.now()));
   page.off("request", onRequest);
   const sizes = new Map<string, number>();
