@@ -15,7 +15,7 @@ import {
   servicesSection,
 } from "@bluewater/content";
 import { chatCopy, chatLauncherCopy } from "@bluewater/content/chat";
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { firstPaintAt, phone, recordFirstPaint, slowDown, slowNetwork } from "./browser.ts";
 import { alignedRows, ratioCell, ratioOfMedians, spreadCell } from "./comparison.ts";
 import { type Spread, spread } from "./lighthouse.ts";
@@ -173,26 +173,42 @@ function installCompletionWatch(): void {
  * The contact function, answered in the browser after one 150 ms round trip: JSON for the app's
  * send, a 303 to the page's confirmation for a form the browser posted itself (as the function
  * answers, docs/function.md). A CORS preflight is answered at once.
+ *
+ * Intercepted through the DevTools protocol for the function's address alone: Playwright's own
+ * routing turns the HTTP cache off for the whole page, and the boot script relies on it (it
+ * fetches the app's chunks, then imports them from the cache).
  */
-async function answerContactFunction(context: BrowserContext, siteUrl: string): Promise<void> {
+async function answerContactFunction(page: Page, siteUrl: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const headers = (entries: Record<string, string>) =>
+    Object.entries(entries).map(([name, value]) => ({ name, value }));
   const cors = {
     "access-control-allow-origin": new URL(siteUrl).origin,
     "access-control-allow-headers": "*",
     "access-control-allow-methods": "POST, OPTIONS",
   };
-  await context.route(`**${contactFunction.path}`, async (route: Route) => {
-    const request = route.request();
-    if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
+  cdp.on("Fetch.requestPaused", async ({ requestId, request, resourceType }) => {
+    const answer = (responseCode: number, extra: Record<string, string>, body = "") =>
+      cdp
+        .send("Fetch.fulfillRequest", {
+          requestId,
+          responseCode,
+          responseHeaders: headers(extra),
+          body: Buffer.from(body).toString("base64"),
+        })
+        .catch(() => undefined);
+    if (request.method === "OPTIONS") return answer(204, cors);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    if (request.isNavigationRequest()) {
-      return route.fulfill({ status: 303, headers: { location: `${siteUrl}#request-sent` } });
+    if (resourceType === "Document") {
+      return answer(303, { location: `${siteUrl}#request-sent` });
     }
-    return route.fulfill({
-      status: 200,
-      headers: { ...cors, "content-type": "application/json" },
-      body: JSON.stringify({ id: "00000000-0000-4000-8000-000000000000" }),
-    });
+    return answer(
+      200,
+      { ...cors, "content-type": "application/json" },
+      JSON.stringify({ id: "00000000-0000-4000-8000-000000000000" }),
+    );
   });
+  await cdp.send("Fetch.enable", { patterns: [{ urlPattern: `*${contactFunction.path}*` }] });
 }
 
 const completionTimeoutMs = 20_000;
@@ -208,8 +224,8 @@ async function visitOnce(browser: Browser, siteUrl: string, scenario: Scenario):
     await context.exposeFunction("benchCompleted", (ms: number) => completed(ms));
     await context.addInitScript(recordFirstPaint);
     await context.addInitScript(installCompletionWatch);
-    await answerContactFunction(context, siteUrl);
     const page = await context.newPage();
+    await answerContactFunction(page, siteUrl);
     await slowDown(page, 4);
     await slowNetwork(page);
     await page.goto(siteUrl, { waitUntil: "commit" });
