@@ -9,7 +9,8 @@ import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
-import { appChunkFiles } from "../vite/firstViewChunks.ts";
+import { codeForReaders, onDemandModules } from "../src/onDemandCode.ts";
+import { appChunkFiles, onDemandChunkFiles } from "../vite/firstViewChunks.ts";
 
 const appRoot = fileURLToPath(new URL("..", import.meta.url));
 const dist = resolve(process.env.SITE_OUT_DIR ?? `${appRoot}dist`);
@@ -31,20 +32,38 @@ for (const name of ["VITE_SUPABASE_URL", "VITE_SUPABASE_PUBLISHABLE_KEY"]) {
   }
 }
 
-/** The app's chunks in evaluation order, from Vite's manifest, which is not shipped. */
-async function appChunks(): Promise<string[]> {
+/** How the CSP names an inline script it allows. */
+const cspHash = (code: string) => `sha256-${createHash("sha256").update(code).digest("base64")}`;
+
+/**
+ * What the boot script needs to know, from Vite's manifest (which is not shipped): the app's
+ * chunks in evaluation order, and the chunks of each piece of code loaded on demand.
+ */
+async function bootSettings(): Promise<Record<string, string>> {
   const manifestFile = `${dist}/.vite/manifest.json`;
   const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
   await rm(`${dist}/.vite`, { recursive: true });
-  return appChunkFiles(manifest, "src/main.tsx");
+  const app = appChunkFiles(manifest, "src/main.tsx");
+  const onDemand = Object.fromEntries(
+    Object.entries(onDemandModules).map(([name, module]) => [
+      name,
+      onDemandChunkFiles(manifest, module, app),
+    ]),
+  );
+  return {
+    "data-app-chunks": JSON.stringify(app),
+    "data-on-demand": JSON.stringify(onDemand),
+    "data-for-readers": JSON.stringify(codeForReaders),
+  };
 }
 
 /**
- * Inlines the boot script with the app's chunk list. As a file it was one more request on the way
- * to the first paint: a module script is fetched at high priority, and on a phone every request
- * before the first frame costs a round trip. The CSP allows it by its hash, not 'unsafe-inline'.
+ * Inlines the boot script with its settings as attributes, which the CSP's hash does not cover.
+ * As a file it was one more request on the way to the first paint: a module script is fetched at
+ * high priority, and on a phone every request before the first frame costs a round trip. The CSP
+ * allows it by its hash, not 'unsafe-inline'.
  */
-async function withInlineBootScript(html: string, chunks: readonly string[]) {
+async function withInlineBootScript(html: string, settings: Record<string, string>) {
   const tag = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(
     html,
   );
@@ -55,11 +74,15 @@ async function withInlineBootScript(html: string, chunks: readonly string[]) {
     throw new Error("The boot script must not import statically nor contain </script>.");
   }
   await rm(`${dist}${tag[1]}`);
-  const inline = `<script type="module" data-app-chunks='${JSON.stringify(chunks)}'>${code}</script>`;
-  return { html: html.replace(tag[0], () => inline), scriptHash: sha256(code) };
+  const attributes = Object.entries(settings)
+    .map(([name, value]) => ` ${name}='${value}'`)
+    .join("");
+  const inline = `<script type="module"${attributes}>${code}</script>`;
+  return {
+    html: html.replace(tag[0], () => inline),
+    scriptHash: cspHash(code),
+  };
 }
-
-const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
 /**
  * The owner page's script, bundled alone (no React, no app chunk) and minified, to be inlined:
@@ -100,7 +123,7 @@ const server = (await import(`${serverOut}/entry-server.js`)) as ServerEntry;
 
 const { html: template, scriptHash } = await withInlineBootScript(
   await readFile(`${dist}/index.html`, "utf8"),
-  await appChunks(),
+  await bootSettings(),
 );
 const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
   template,
@@ -111,12 +134,16 @@ const css = await readFile(`${dist}${stylesheet[1]}`, "utf8");
 await rm(`${dist}${stylesheet[1]}`);
 
 const faviconSvg = await readFile(`${appRoot}public/favicon.svg`, "utf8");
+const notFoundLog = server.notFoundLogScript();
 
 async function prerender(path: string, kind: "home" | "not-found", file: string) {
+  // The 404 page logs the path it was asked for, app or not (src/prerender/notFoundLog.ts).
+  const pageScripts = kind === "not-found" ? `<script>${notFoundLog}</script>` : "";
   const html = template
     .replace(stylesheet?.[0] ?? "", `<style>${css}</style>`)
     .replace("<!--app-head-->", server.documentHead(kind, { siteUrl, faviconSvg }))
-    .replace("<!--app-html-->", await server.renderPath(path));
+    .replace("<!--app-html-->", await server.renderPath(path))
+    .replace("</body>", () => `${pageScripts}</body>`);
   await writeFile(`${dist}/${file}`, html);
 }
 
@@ -139,11 +166,11 @@ await writeFile(
   server.headersFile({
     connectOrigins,
     formActions: [server.contactFunctionUrl],
-    scriptHashes: [scriptHash, sha256(ownerScript)],
+    scriptHashes: [scriptHash, cspHash(notFoundLog), cspHash(ownerScript)],
     markContactedPage: {
       path: markContactedPagePath,
-      scriptHash: sha256(ownerScript),
-      styleHash: sha256(css),
+      scriptHash: cspHash(ownerScript),
+      styleHash: cspHash(css),
     },
   }),
 );

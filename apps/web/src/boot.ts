@@ -2,28 +2,65 @@
  * The page's first script. The HTML is already the whole page and works without any script (its
  * links, menu, FAQ and form are native); the app only makes it nicer. So the app is fetched when
  * the visitor first does something (touches, scrolls, moves the mouse, presses a key, focuses a
- * field), and never before the first frame has been painted: a visitor who only reads costs the
- * phone no script at all, and one who acts gets the app while the page's own controls already
- * answer. The app comes in chunks (React, the other libraries, the words, the page), listed by the
- * build in the script tag's `data-app-chunks` in that order, fetched together and evaluated one
- * per task, so that no single task blocks a tap for long.
+ * field), or once they have been reading for a while, and never before the first frame has been
+ * painted: a visitor who only glances at the page costs the phone no script at all, one who acts
+ * gets the app while the page's own controls already answer, and one who reads gets it before
+ * they reach for a control. With the app comes the code of what the visitor reached for (the
+ * chat's panel, the form's sending code, a service's details), so the app can open it at once.
+ * The app comes in chunks (React, the other libraries, the words, the page), listed by the build
+ * in the script tag's `data-app-chunks` in that order, fetched together and evaluated one per
+ * task, so that no single task blocks a tap for long.
  */
 import "./styles.css";
 
-/** Background tabs never paint; they start the app after this long anyway. */
+/** Background tabs never paint; they count as painted after this long (they start on an act). */
 const hiddenTabFallbackMs = 1500;
 /** A chunk that failed to arrive is asked for once more after this pause. */
 const retryAfterMs = 1000;
+/**
+ * A visitor who has been reading this long after the first paint gets the app without acting:
+ * on a slow phone it takes about two seconds to arrive and start, so it is running when a reader
+ * reaches for the chat or a service's details. The tag's `data-start-after-reading-ms` overrides
+ * it (the bench's preloaded variant sets 0).
+ */
+const defaultReadingMs = 3000;
 
-function afterFirstPaint(start: () => void): void {
+/** What the build wrote on the script tag (apps/web/scripts/build.ts). */
+interface BootSettings {
+  /** The app's chunks, in evaluation order. */
+  chunks: string[];
+  /** The chunks of each piece of code loaded on demand, by the name elements carry in `data-prefetch`. */
+  onDemand: Record<string, string[]>;
+  /** The code a reader gets with the app: what they are likeliest to reach for first. */
+  forReaders: string[];
+  readingMs: number;
+}
+
+function bootSettings(): BootSettings {
+  const data = document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset;
+  const reading = Number(data?.startAfterReadingMs);
+  return {
+    chunks: JSON.parse(data?.appChunks ?? "[]") as string[],
+    onDemand: JSON.parse(data?.onDemand ?? "{}") as Record<string, string[]>,
+    forReaders: JSON.parse(data?.forReaders ?? "[]") as string[],
+    readingMs: Number.isFinite(reading) && reading >= 0 ? reading : defaultReadingMs,
+  };
+}
+
+/**
+ * Calls `painted` once the first view is on screen, with the first contentful paint's time when
+ * the page was painted (a background tab is not, and gets none).
+ */
+function afterFirstPaint(painted: (paintedAt: number | undefined) => void): void {
   let started = false;
-  const once = () => {
+  const once = (paintedAt: number | undefined) => {
     if (started) return;
     started = true;
-    start();
+    painted(paintedAt);
   };
   // A callback queued from inside a frame callback runs in the next frame, after a paint.
-  const afterNextFrame = () => requestAnimationFrame(() => requestAnimationFrame(once));
+  const afterNextFrame = (paintedAt: number | undefined) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => once(paintedAt)));
   // The first-contentful-paint entry is reported once that frame is on screen, so anything
   // started from here cannot delay it. This script runs once the whole page is parsed; a first
   // paint from before then may show only its top (Chrome paints what it has parsed so far), and
@@ -34,20 +71,23 @@ function afterFirstPaint(start: () => void): void {
       const [paint] = entries.getEntriesByName("first-contentful-paint");
       if (!paint) return;
       observer.disconnect();
-      if (paint.startTime < scriptStart) afterNextFrame();
-      else setTimeout(once, 0);
+      if (paint.startTime < scriptStart) afterNextFrame(paint.startTime);
+      else setTimeout(() => once(paint.startTime), 0);
     }).observe({ type: "paint", buffered: true });
   } else {
-    afterNextFrame();
+    afterNextFrame(scriptStart);
   }
-  setTimeout(once, hiddenTabFallbackMs);
+  setTimeout(() => once(undefined), hiddenTabFallbackMs);
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function arrives(href: string): Promise<boolean> {
   try {
-    return (await fetch(href)).ok;
+    const response = await fetch(href);
+    // Read to the end: the chunk is in the cache only once its whole body has arrived.
+    await response.arrayBuffer();
+    return response.ok;
   } catch {
     return false;
   }
@@ -67,14 +107,16 @@ async function fetchWithOneRetry(href: string): Promise<boolean> {
 
 /**
  * Starts the app, or leaves the working HTML page alone: the app hydrates only after every chunk
- * has arrived, so a lost chunk can never leave the page half started.
+ * has arrived, so a lost chunk can never leave the page half started. `then` runs once they have
+ * arrived, while they are evaluated.
  */
-async function startApp(chunks: readonly string[]): Promise<void> {
+async function startApp(chunks: readonly string[], then: () => void): Promise<void> {
   const arrived = await Promise.all(chunks.map(fetchWithOneRetry));
   if (arrived.includes(false)) {
     console.warn("The page's app could not be loaded; the page keeps working without it.");
     return;
   }
+  then();
   for (const href of chunks) {
     await import(/* @vite-ignore */ href);
     await pause(0);
@@ -104,9 +146,9 @@ function smoothScrollOnceSettled(): void {
   else addEventListener("load", enable, { once: true });
 }
 
-/** Whether a native popover (the menu, the chat offer) is open; false where popovers don't exist. */
-function popoverOpen(): boolean {
-  return "popover" in HTMLElement.prototype && document.querySelector(":popover-open") !== null;
+/** The open native popover (the menu, the chat offer), if any; none where popovers don't exist. */
+function openPopover(): Element | null {
+  return "popover" in HTMLElement.prototype ? document.querySelector(":popover-open") : null;
 }
 
 /**
@@ -125,52 +167,122 @@ const visitorEvents = [
   "click",
 ];
 
+/** The events whose target is what the visitor reached for. */
+const reachingEvents = ["pointerdown", "touchstart", "focusin", "click"];
+
+/** The on-demand code an element needs, named by its own or an ancestor's `data-prefetch`. */
+function codeFor(target: EventTarget | Element | null): string | undefined {
+  return target instanceof Element
+    ? target.closest<HTMLElement>("[data-prefetch]")?.dataset.prefetch
+    : undefined;
+}
+
 /**
- * Calls `act` once, at the visitor's first sign of life. Listened for in the capture phase, so a
- * handler that stops an event cannot hide it, and passively, so scrolling is never held up. Some
- * acts may come before this script runs (it runs once the page is parsed): a focused field, an
- * open menu or offer, or a page already scrolled count too.
+ * Calls `act` at the visitor's first sign of life, and `reach` with the on-demand code of each
+ * element they touch or focus, from the start. Listened for in the capture phase, so a handler
+ * that stops an event cannot hide it, and passively, so scrolling is never held up. Some acts may
+ * come before this script runs (it runs once the page is parsed): a focused field, an open menu
+ * or offer, or a page already scrolled count too.
  */
-function whenTheVisitorActs(act: () => void): void {
+function watchTheVisitor(act: () => void, reach: (code: string) => void): void {
   const options = { capture: true, passive: true } as const;
+  const reached = (target: EventTarget | Element | null) => {
+    const code = codeFor(target);
+    if (code) reach(code);
+  };
   const once = () => {
     for (const type of visitorEvents) removeEventListener(type, once, options);
     act();
   };
+  for (const type of reachingEvents) addEventListener(type, (e) => reached(e.target), options);
   const focused = document.activeElement;
-  const alreadyActed =
-    window.scrollY > 0 || (focused !== null && focused !== document.body) || popoverOpen();
-  if (alreadyActed) {
+  const popover = openPopover();
+  reached(focused);
+  reached(popover);
+  if (window.scrollY > 0 || (focused !== null && focused !== document.body) || popover) {
     act();
     return;
   }
   for (const type of visitorEvents) addEventListener(type, once, options);
 }
 
-function loadTheApp(): void {
+/**
+ * A tap on a link the app turns into more (a service's "Learn More", the finishing gallery), made
+ * before the app runs, is followed by the browser at once (to the matching pictures), and handed
+ * to the app once it runs, which then opens what the visitor asked for. Only the last such tap is
+ * handed over, and none if the visitor has tapped anything else since.
+ */
+function handOverLinkTaps(): void {
+  const root = document.documentElement;
+  let tapped: HTMLAnchorElement | null = null;
+  const onClick = (event: Event) => {
+    const { target } = event;
+    tapped = target instanceof Element ? target.closest("a[data-prefetch]") : null;
+  };
+  addEventListener("click", onClick, { capture: true, passive: true });
+  new MutationObserver((_, observer) => {
+    if (!root.dataset.hydrated) return;
+    observer.disconnect();
+    removeEventListener("click", onClick, { capture: true });
+    if (tapped?.isConnected) tapped.click();
+  }).observe(root, { attributeFilter: ["data-hydrated"] });
+}
+
+function main(): void {
   // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
   if (import.meta.env.DEV) {
     import("./main.tsx").catch((error: unknown) => console.error(error));
     return;
   }
-  const chunks =
-    document.querySelector<HTMLScriptElement>("script[data-app-chunks]")?.dataset.appChunks;
-  startApp(JSON.parse(chunks ?? "[]") as string[]).catch((error: unknown) => console.error(error));
+  const settings = bootSettings();
+  handOverLinkTaps();
+  // The on-demand code fetched so far, or wanted once the app's own chunks have arrived.
+  const wanted = new Set<string>();
+  const fetched = new Set<string>();
+  let appArrived = false;
+  const fetchWanted = () => {
+    for (const code of wanted) {
+      for (const href of settings.onDemand[code] ?? []) {
+        if (fetched.has(href)) continue;
+        fetched.add(href);
+        // Only warms the cache: the app imports the code itself and handles a failure.
+        fetch(href).catch(() => undefined);
+      }
+    }
+  };
+  const reach = (code: string) => {
+    // Once the app runs, it loads what the visitor reaches for itself.
+    if (document.documentElement.dataset.hydrated) return;
+    wanted.add(code);
+    // Fetched after the app's own chunks, which it needs first, while they are evaluated.
+    if (appArrived) fetchWanted();
+  };
+
+  let painted = false;
+  let started = false;
+  const start = (readOnly: boolean) => {
+    if (!painted || started) return;
+    started = true;
+    if (readOnly) for (const code of settings.forReaders) wanted.add(code);
+    startApp(settings.chunks, () => {
+      appArrived = true;
+      fetchWanted();
+    }).catch((error: unknown) => console.error(error));
+  };
+  let acted = false;
+  watchTheVisitor(() => {
+    acted = true;
+    start(false);
+  }, reach);
+  afterFirstPaint((paintedAt) => {
+    linkWebManifest();
+    painted = true;
+    if (acted) start(false);
+    else if (paintedAt !== undefined) {
+      setTimeout(() => start(true), paintedAt + settings.readingMs - performance.now());
+    }
+  });
 }
 
 smoothScrollOnceSettled();
-// The app starts once both have happened: the first view is on screen, and the visitor acted.
-let painted = false;
-let acted = false;
-const startWhenBoth = () => {
-  if (painted && acted) loadTheApp();
-};
-whenTheVisitorActs(() => {
-  acted = true;
-  startWhenBoth();
-});
-afterFirstPaint(() => {
-  linkWebManifest();
-  painted = true;
-  startWhenBoth();
-});
+main();

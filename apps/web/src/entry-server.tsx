@@ -9,6 +9,7 @@ export { contactFunctionUrl } from "./config/supabaseConfig.ts";
 export { documentHead } from "./prerender/documentHead.ts";
 export { headersFile } from "./prerender/headersFile.ts";
 export { markContactedDocument } from "./prerender/markContactedDocument.ts";
+export { notFoundLogScript } from "./prerender/notFoundLog.ts";
 export { siteFiles } from "./prerender/siteFiles.ts";
 
 /** Renders one path to HTML for the prerender; the browser hydrates the same tree. */

@@ -57,11 +57,11 @@ export function firstViewChunks(): {
   return { plugin, groups };
 }
 
-/**
- * The app's chunk files in the order the boot script evaluates them (the groups' order, then the
- * entry), read from Vite's manifest.
- */
-export function appChunkFiles(manifest: Record<string, ManifestChunk>, entryKey: string): string[] {
+/** Every chunk a manifest entry imports, directly or through others (not its dynamic imports). */
+function importedChunks(
+  manifest: Record<string, ManifestChunk>,
+  entryKey: string,
+): Map<string, ManifestChunk> {
   const entry = manifest[entryKey];
   if (!entry) throw new Error(`The manifest has no ${entryKey} entry.`);
   const reached = new Map<string, ManifestChunk>();
@@ -72,11 +72,38 @@ export function appChunkFiles(manifest: Record<string, ManifestChunk>, entryKey:
     for (const next of chunk.imports ?? []) visit(next);
   };
   for (const key of entry.imports ?? []) visit(key);
+  return reached;
+}
+
+/**
+ * The app's chunk files in the order the boot script evaluates them (the groups' order, then the
+ * entry), read from Vite's manifest.
+ */
+export function appChunkFiles(manifest: Record<string, ManifestChunk>, entryKey: string): string[] {
   const order: readonly string[] = appChunkGroups.map((group) => group.name);
   const rank = (chunk: ManifestChunk) => {
     const index = order.indexOf(chunk.name ?? "");
     return index === -1 ? order.length : index;
   };
-  const imports = [...reached.values()].sort((a, b) => rank(a) - rank(b));
+  const imports = [...importedChunks(manifest, entryKey).values()].sort(
+    (a, b) => rank(a) - rank(b),
+  );
+  const entry = manifest[entryKey] as ManifestChunk;
   return [...imports, entry].map((chunk) => `/${chunk.file}`);
+}
+
+/**
+ * The files a piece of code loaded on demand needs beyond the app's own chunks: its chunk and the
+ * chunks it shares with other on-demand code.
+ */
+export function onDemandChunkFiles(
+  manifest: Record<string, ManifestChunk>,
+  moduleKey: string,
+  appFiles: readonly string[],
+): string[] {
+  const entry = manifest[moduleKey] as ManifestChunk;
+  const files = [entry, ...importedChunks(manifest, moduleKey).values()].map(
+    (chunk) => `/${chunk.file}`,
+  );
+  return files.filter((file) => !appFiles.includes(file));
 }

@@ -1,12 +1,19 @@
 import { defineCommand, Option, parseCommand, wholeNumber } from "@bluewater/cli";
 
+const parts = ["page", "first-acts"] as const;
+
 export interface BenchOptions {
-  /** `page`: only the side-by-side Lighthouse comparison, for quick iteration on the page. */
-  only: "page" | undefined;
+  /**
+   * `page`: only the side-by-side Lighthouse comparison; `first-acts`: only the first acts beside
+   * the preloaded variant. For quick iteration on the page.
+   */
+  only: (typeof parts)[number] | undefined;
   /** Rounds with Lighthouse's simulated throttling. */
   rounds: number;
   /** Rounds with the CPU really slowed 4x (DevTools throttling); 0 skips them. */
   realRounds: number;
+  /** Rounds of the first acts, ours and the preloaded variant alternating. */
+  actRounds: number;
 }
 
 /** `pnpm bench`'s options, checked before anything is built. */
@@ -16,7 +23,10 @@ export function benchCommand() {
     "Builds the site and prints every speed and size figure beside its target (.bench/latest.json).",
   )
     .addOption(
-      new Option("--only <part>", "run one part: the Lighthouse side by side").choices(["page"]),
+      new Option(
+        "--only <part>",
+        "run one part: the Lighthouse side by side, or the first acts beside the preloaded variant",
+      ).choices(parts),
     )
     .option("--rounds <n>", "rounds with Lighthouse's simulated throttling", wholeNumber(1), 5)
     .option(
@@ -24,15 +34,19 @@ export function benchCommand() {
       "rounds with the CPU really slowed 4x (0: none)",
       wholeNumber(0),
       3,
+    )
+    .option(
+      "--act-rounds <n>",
+      "rounds of the first acts, ours and the preloaded variant alternating",
+      wholeNumber(1),
+      7,
     );
 }
 
 /** The bench's options; a mistake ends the process with the usage (exit 2). */
 export async function parseBenchArgs(argv: readonly string[]): Promise<BenchOptions> {
-  const { only, rounds, realRounds } = (await parseCommand(benchCommand(), [...argv])).opts<{
-    only?: "page";
-    rounds: number;
-    realRounds: number;
-  }>();
-  return { only, rounds, realRounds };
+  const { only, rounds, realRounds, actRounds } = (
+    await parseCommand(benchCommand(), [...argv])
+  ).opts<BenchOptions>();
+  return { only, rounds, realRounds, actRounds };
 }

@@ -2,6 +2,28 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from "p
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
+type FirstPaintWindow = Window & { benchFirstPaint: Promise<number> };
+
+/**
+ * An init script (installed before the page's own scripts): the first contentful paint, as an
+ * epoch time in ms, comparable with this process's `Date.now()`.
+ */
+export function recordFirstPaint(): void {
+  (window as unknown as FirstPaintWindow).benchFirstPaint = new Promise((resolve) => {
+    new PerformanceObserver((list, observer) => {
+      const paint = list.getEntriesByName("first-contentful-paint")[0];
+      if (!paint) return;
+      observer.disconnect();
+      resolve(performance.timeOrigin + paint.startTime);
+    }).observe({ type: "paint", buffered: true });
+  });
+}
+
+/** When the page's first contentful paint came, once it has (see `recordFirstPaint`). */
+export function firstPaintAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as FirstPaintWindow).benchFirstPaint);
+}
+
 /** Debian's Chromium, headless, without the background traffic this machine's network refuses. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -46,4 +68,19 @@ export async function slowDown(page: Page, rate: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Debugger.enable");
   await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
+
+/**
+ * The phone's connection in the first-act benches: Lighthouse's mobile network (150 ms round
+ * trips, 1.6 Mbps down, 750 kbps up), applied through DevTools to every request of the page.
+ */
+export async function slowNetwork(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+  });
 }

@@ -109,50 +109,56 @@ const setTitle: Record<RoundSet, string> = {
   real: "Lighthouse mobile, real 4x CPU (DevTools)",
 };
 
-function spreadCell(figure: Spread, planned: number): string {
+export function spreadCell(figure: Spread, planned: number): string {
   if (figure.runs === 0) return "not measured";
   const runs = figure.runs < planned ? ` (${figure.runs} of ${planned})` : "";
   return `${figure.min} / ${figure.median} / ${figure.max}${runs}`;
 }
 
-function ratioCell(ratio: number): string {
+export function ratioCell(ratio: number): string {
   if (Number.isNaN(ratio)) return "n/a";
   return Number.isFinite(ratio) ? `×${ratio.toFixed(2)}` : "×∞";
 }
 
+/**
+ * A heading row and one row per figure, each `ours | reference | ratio`, padded into columns.
+ * `heading` names the columns; each figure's cells come in the same order.
+ */
+export function alignedRows(
+  title: string,
+  heading: readonly string[],
+  figures: ReadonlyArray<Omit<Row, "value"> & { cells: readonly string[] }>,
+): Row[] {
+  const widths = heading.map((name, index) =>
+    Math.max(name.length, ...figures.map(({ cells }) => cells[index]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, index) => cell.padStart(widths[index] ?? 0)).join(" | ");
+  return [
+    { measure: title, value: line(heading) },
+    ...figures.map(({ cells, ...row }) => ({ ...row, value: line(cells) })),
+  ];
+}
+
 /** The rows of one set: a heading, then each figure as `ours | template | ratio`, aligned. */
 function setRows(set: RoundSet, rounds: readonly Round[]): Row[] {
-  const cells = metrics.map((metric) => {
-    const comparison = compareMetric(rounds, metric.pick);
-    const target = targets.find((t) => t.metric === metric.id && t.sets.includes(set));
-    return {
-      metric,
-      comparison,
-      target,
-      parts: [
-        spreadCell(comparison.ours, rounds.length),
-        spreadCell(comparison.template, rounds.length),
-        ratioCell(comparison.ratio),
-      ] as const,
-    };
-  });
-  const heading = ["ours min / median / max", "template min / median / max", "ratio"] as const;
-  const widths = heading.map((title, index) =>
-    Math.max(title.length, ...cells.map(({ parts }) => parts[index]?.length ?? 0)),
+  return alignedRows(
+    `${setTitle[set]} (${rounds.length} round${rounds.length === 1 ? "" : "s"}, ${hostIndex(rounds)})`,
+    ["ours min / median / max", "template min / median / max", "ratio"],
+    metrics.map((metric) => {
+      const comparison = compareMetric(rounds, metric.pick);
+      const target = targets.find((t) => t.metric === metric.id && t.sets.includes(set));
+      return {
+        measure: `  ${metric.label}`,
+        cells: [
+          spreadCell(comparison.ours, rounds.length),
+          spreadCell(comparison.template, rounds.length),
+          ratioCell(comparison.ratio),
+        ],
+        ...(target ? { target: targetText(target), met: meetsTarget(target, comparison) } : {}),
+      };
+    }),
   );
-  const line = (parts: readonly string[]) =>
-    parts.map((part, index) => part.padStart(widths[index] ?? 0)).join(" | ");
-  return [
-    {
-      measure: `${setTitle[set]} (${rounds.length} round${rounds.length === 1 ? "" : "s"}, ${hostIndex(rounds)})`,
-      value: line(heading),
-    },
-    ...cells.map(({ metric, comparison, target, parts }) => ({
-      measure: `  ${metric.label}`,
-      value: line(parts),
-      ...(target ? { target: targetText(target), met: meetsTarget(target, comparison) } : {}),
-    })),
-  ];
 }
 
 const tbt = (run: LighthouseSummary | undefined) => (run ? String(run.metrics.tbtMs) : "n/a");

@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
-import { launchChromium, phone, slowDown, visitorActs } from "./browser.ts";
+import {
+  firstPaintAt,
+  launchChromium,
+  phone,
+  recordFirstPaint,
+  slowDown,
+  visitorActs,
+} from "./browser.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 
 export interface FirstTapResult {
@@ -21,15 +28,11 @@ export interface FirstTapOptions {
 }
 
 /**
- * Installed before the page's own scripts: the first contentful paint, and the longest event of
- * each interaction (Event Timing). `first-input` is reported whatever its duration; other events
+ * Installed before the page's own scripts: the longest event of each interaction (Event Timing). `first-input` is reported whatever its duration; other events
  * only from 16 ms, the smallest threshold the API allows.
  */
 function observeInteractions(): void {
-  const record = window as unknown as {
-    benchFcp: Promise<number>;
-    benchInteractions: Record<number, number>;
-  };
+  const record = window as unknown as { benchInteractions: Record<number, number> };
   record.benchInteractions = {};
   const keep = (entry: PerformanceEventTiming) => {
     if (!entry.interactionId) return;
@@ -43,14 +46,6 @@ function observeInteractions(): void {
   const events = { type: "event", durationThreshold: 16, buffered: true };
   observer.observe(events);
   observer.observe({ type: "first-input", buffered: true });
-  record.benchFcp = new Promise((resolve) => {
-    new PerformanceObserver((list, paintObserver) => {
-      const fcp = list.getEntriesByName("first-contentful-paint")[0];
-      if (!fcp) return;
-      paintObserver.disconnect();
-      resolve(performance.timeOrigin + fcp.startTime);
-    }).observe({ type: "paint", buffered: true });
-  });
 }
 
 /** One visit: tap `target` at FCP + delay on a slowed phone, and read that tap's INP. */
@@ -60,12 +55,11 @@ async function tapOnce(
   target: string,
   options: Required<FirstTapOptions>,
 ): Promise<number> {
+  await page.addInitScript(recordFirstPaint);
   await page.addInitScript(observeInteractions);
   await slowDown(page, options.cpuSlowdown);
   await page.goto(siteUrl, { waitUntil: "commit" });
-  const fcpAt = await page.evaluate(
-    () => (window as unknown as { benchFcp: Promise<number> }).benchFcp,
-  );
+  const fcpAt = await firstPaintAt(page);
   // The button's place is read at once; the tap itself waits in this process, not in the page,
   // so a busy page cannot move it later and the wait shows up in the measured latency.
   const box = await page.getByRole("button", { name: target }).boundingBox();

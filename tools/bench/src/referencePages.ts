@@ -84,6 +84,38 @@ const minimalHtml = `<!doctype html>
 <title>Reference</title></head><body><h1>Water in the basement?</h1><p>Call us.</p></body></html>
 `;
 
+/**
+ * The preloaded variant of the built page: the same page, whose boot script (apps/web/src/boot.ts)
+ * is told by its tag to start the app right after the first paint, as for a visitor who had been
+ * reading for 0 ms. The setting is an attribute, which the CSP's hash of the script does not
+ * cover: the variant runs the same script under the same headers.
+ */
+export function preloadedVariant(html: string): string {
+  const [boot] = html.match(bootScript) ?? [];
+  if (!boot) throw new Error("expected an inline boot script in the built page");
+  return html.replace(boot, () =>
+    boot.replace("<script ", '<script data-start-after-reading-ms="0" '),
+  );
+}
+
+/** A copy of the built site whose page starts its app right after the first paint, served. */
+export async function servePreloadedVariant(
+  distDir: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "bluewater-preloaded-"));
+  await cp(distDir, dir, { recursive: true });
+  const page = await readFile(join(distDir, "index.html"), "utf8");
+  await writeFile(join(dir, "index.html"), preloadedVariant(page));
+  const site = await serveSite(dir);
+  return {
+    url: site.url,
+    async close() {
+      await site.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Serves a built site on a free port of 127.0.0.1 with `@bluewater/serve`, as the stack does. */
 export async function serveSite(root: string): Promise<{ url: string; close(): Promise<void> }> {
   const server = await createSiteServer(root, (error) => console.error("[bench]", error));

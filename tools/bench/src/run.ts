@@ -7,8 +7,12 @@
  * bytes at three moments, and the function's throughput and the time from its 200 to each provider
  * call. The same figures go to .bench/latest.json (git-ignored).
  *
+ * Then it plays a visitor's first acts (the chat, the form, "Learn More") on a slowed phone on our
+ * page and on its preloaded variant, in alternating rounds, timed until what was asked for shows.
+ *
  * `pnpm bench --only=page` builds the site and runs the page comparison alone (to .bench/page.json);
- * `--rounds=N --real-rounds=M` set the rounds. A figure that cannot be measured is reported as
+ * `--rounds=N --real-rounds=M` set the rounds. `--only=first-acts` runs the first acts alone (to
+ * .bench/first-acts.json); `--act-rounds=N` sets their rounds. A figure that cannot be measured is reported as
  * missing, with the reason, rather than stopping the bench.
  */
 import { spawnSync } from "node:child_process";
@@ -19,11 +23,18 @@ import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { siteDistDir } from "@bluewater/stack/paths";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import { type BenchOptions, parseBenchArgs } from "./args.ts";
+import { launchChromium } from "./browser.ts";
 import { measureChatOpenTime } from "./chatOpenTime.ts";
+import {
+  compareFirstActs,
+  type FirstActsResult,
+  firstActFailures,
+  firstActRows,
+} from "./firstActs.ts";
 import { measureFirstTaps } from "./firstTap.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { measureNotificationLatency } from "./notificationLatency.ts";
-import { serveSite, startReferencePages } from "./referencePages.ts";
+import { servePreloadedVariant, serveSite, startReferencePages } from "./referencePages.ts";
 import {
   type BenchResults,
   benchRows,
@@ -75,6 +86,22 @@ async function measurePages({ only, rounds, realRounds }: BenchOptions): Promise
   }
 }
 
+/** Our page and its preloaded variant, the visitor's first acts on each, in alternating rounds. */
+async function measureFirstActs({ actRounds }: BenchOptions): Promise<FirstActsResult> {
+  const ours = await serveSite(siteDistDir);
+  const preloaded = await servePreloadedVariant(siteDistDir);
+  try {
+    return await compareFirstActs({
+      urls: { ours: ours.url, preloaded: preloaded.url },
+      rounds: actRounds,
+      launch: launchChromium,
+      log: say,
+    });
+  } finally {
+    await Promise.all([ours.close(), preloaded.close()]);
+  }
+}
+
 async function report(
   rows: readonly Row[],
   missing: readonly string[],
@@ -90,19 +117,28 @@ async function report(
   say(`written to ${join(out, file)}`);
 }
 
-const pages = await measurePages(options);
-if (options.only === "page") {
-  await report(pageRows(pages), pages.missing, "page.json", {
+if (options.only === "first-acts") {
+  const firstActs = await measureFirstActs(options);
+  await report(firstActRows(firstActs), firstActFailures(firstActs), "first-acts.json", {
     date: new Date().toISOString(),
-    pages,
+    firstActs,
   });
 } else {
-  await report(...(await benchEverythingElse(pages)));
+  const pages = await measurePages(options);
+  if (options.only === "page") {
+    await report(pageRows(pages), pages.missing, "page.json", {
+      date: new Date().toISOString(),
+      pages,
+    });
+  } else {
+    await report(...(await benchEverythingElse(pages, await measureFirstActs(options))));
+  }
 }
 
-/** The stack's part of the bench, with the page comparison already made. */
+/** The stack's part of the bench, with the page comparison and the first acts already made. */
 async function benchEverythingElse(
   pages: PageComparison,
+  firstActs: FirstActsResult,
 ): Promise<[Row[], string[], string, BenchResults]> {
   const sitePort = 8700 + Math.floor(Math.random() * 200);
   const results = await withEmbeddedServer(async (serverUrl) => {
@@ -154,6 +190,7 @@ async function benchEverythingElse(
       return {
         date: new Date().toISOString(),
         pages,
+        firstActs,
         desktop: desktopRun.ok ? desktopRun.summary : undefined,
         firstTaps,
         startup,

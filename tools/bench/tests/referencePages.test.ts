@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { siteDistDir } from "@bluewater/stack/paths";
 import {
+  preloadedVariant,
   type ReferencePages,
   startReferencePages,
   staticTemplate,
@@ -116,4 +117,15 @@ test("a stylesheet that cannot be moved as it is is refused", () => {
   assert.throws(() => staticTemplate(withCss("a{background:url(images/x.svg)}")), /relative url/);
   assert.doesNotThrow(() => staticTemplate(withCss("a{background:url(/images/x.svg)}")));
   assert.throws(() => staticTemplate(builtPage.replace(/<style>[\s\S]*?<\/style>/, "")), /found 0/);
+});
+
+test("the preloaded variant is the built page whose boot script is told to start at the first paint", () => {
+  const variant = preloadedVariant(builtPage);
+  const boot = variant.match(
+    /<script data-start-after-reading-ms="0" type="module" data-app-chunks=[\s\S]*?<\/script>/,
+  )?.[0];
+  assert.ok(boot, "the boot script carries the setting");
+  // The script's code is unchanged, so the CSP's hash still allows it; nothing else moved.
+  assert.equal(variant.replace(' data-start-after-reading-ms="0"', ""), builtPage);
+  assert.throws(() => preloadedVariant("<!doctype html><title>x</title>"), /boot script/);
 });

@@ -10,8 +10,10 @@ export function NotFoundPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
   useHydratedMarker();
 
+  // The built 404 page logs the path with an inline script of its own on every visit
+  // (src/prerender/notFoundLog.ts); `pnpm dev` has no built pages, so there the app logs it.
   useEffect(() => {
-    console.error(notFoundPage.consoleMessage, pathname);
+    if (import.meta.env.DEV) console.error(notFoundPage.consoleMessage, pathname);
   }, [pathname]);
 
   return (

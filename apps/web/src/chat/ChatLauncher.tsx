@@ -1,6 +1,7 @@
 import { chatLauncherCopy } from "@bluewater/content";
 import { MessageCircle, X } from "lucide-react";
 import { type ComponentType, type ReactNode, type Ref, useEffect, useState } from "react";
+import { prefetchOnReach } from "../onDemandCode.ts";
 
 interface ChatLauncherProps {
   ref: Ref<HTMLButtonElement>;
@@ -63,6 +64,7 @@ export function ChatLauncher({
       ref={ref}
       type="button"
       data-chat-launcher
+      {...prefetchOnReach("chat-panel")}
       aria-label={chatLauncherCopy.launcherLabel}
       popoverTarget={unavailableId}
       // Without the app the browser states the popover's state itself.

@@ -2,6 +2,7 @@ import { business, chatLauncherCopy, sectionIds } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { Phone } from "lucide-react";
 import type { Ref } from "react";
+import { prefetchOnReach } from "../onDemandCode.ts";
 
 const copy = chatLauncherCopy.unavailable;
 
@@ -24,6 +25,7 @@ export function ChatUnavailable({ id, ref, onLeave }: ChatUnavailableProps) {
       id={id}
       popover="auto"
       role="dialog"
+      {...prefetchOnReach("chat-panel")}
       aria-label={copy.label}
       className="inset-auto right-4 bottom-22 m-0 w-[min(22rem,calc(100vw-2rem))] rounded-2xl border-0 bg-white p-5 text-foreground shadow-raised sm:right-6 sm:bottom-24"
     >

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { useHydrated } from "../components/useHydrated.ts";
+import { useIdlePreload } from "../components/useIdlePreload.ts";
 import { ChatLauncher } from "./ChatLauncher.tsx";
 import { ChatUnavailable } from "./ChatUnavailable.tsx";
-import { useIdlePreload } from "./useIdlePreload.ts";
 
 const loadPanel = () => import("./ChatPanel.tsx");
 
@@ -17,7 +17,8 @@ const isShown = (element: HTMLElement | null) => element?.matches(":popover-open
  * (and the chat rules) arrives once the page is idle, or on the launcher's first touch. The
  * panel stays mounted once opened, so closing and reopening keeps the conversation. Until the
  * app runs, and whenever the panel's code cannot be loaded, the launcher offers the phone number
- * and the form instead.
+ * and the form instead; an offer open when the app starts stays on screen until the panel that
+ * replaces it has rendered.
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
@@ -27,19 +28,38 @@ export function ChatWidget() {
   const unavailable = useRef<HTMLDivElement>(null);
   const { Component: ChatPanel, failed, prepare } = useIdlePreload(loadPanel);
 
-  // A visitor who tapped the launcher before the app ran asked for the chat: it opens now.
+  // A visitor who tapped the launcher before the app ran asked for the chat: it opens now, its
+  // code asked for at once, and the offer stays until the panel is there to take its place.
   useEffect(() => {
     if (isShown(unavailable.current)) {
-      unavailable.current?.hidePopover();
+      prepare();
       setOpened(true);
       setOpen(true);
     }
-  }, []);
+  }, [prepare]);
+
+  // In the same commit that renders the open panel, before the browser paints it: never a frame
+  // with neither.
+  useLayoutEffect(() => {
+    if (open && ChatPanel && isShown(unavailable.current)) unavailable.current?.hidePopover();
+  }, [open, ChatPanel]);
+
+  // A visitor who dismisses the offer while the panel is on its way no longer wants the chat.
+  useEffect(() => {
+    const offer = unavailable.current;
+    if (!offer || !open || ChatPanel) return;
+    const onToggle = (event: ToggleEvent) => {
+      const panelShown = document.getElementById(panelId)?.hidden === false;
+      if (event.newState === "closed" && !panelShown) setOpen(false);
+    };
+    offer.addEventListener("toggle", onToggle);
+    return () => offer.removeEventListener("toggle", onToggle);
+  }, [open, ChatPanel]);
 
   useEffect(() => {
     if (!open || !failed) return;
     setOpen(false);
-    unavailable.current?.showPopover();
+    if (!isShown(unavailable.current)) unavailable.current?.showPopover();
   }, [open, failed]);
 
   const close = useCallback((returnFocus: boolean) => {

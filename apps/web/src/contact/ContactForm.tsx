@@ -15,6 +15,7 @@ import { Textarea } from "@bluewater/ui/textarea";
 import { lazy, useRef } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
+import { prefetchOnReach } from "../onDemandCode.ts";
 import { RequestSentNotice, SendingUnavailableAlert } from "./FormNotices.tsx";
 import { loadSendingCode, useContactForm } from "./useContactForm.ts";
 
@@ -56,6 +57,7 @@ export function ContactForm() {
       aria-label={form.label}
       onSubmit={(event) => submit(event, honeypot.current?.value ?? "")}
       onFocus={prepare}
+      {...prefetchOnReach("sending-code")}
       className="flex flex-col gap-5"
     >
       <RequestSentNotice />

@@ -1,20 +1,30 @@
 import { finishing, sectionIds } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { Images } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
 import { Icon } from "../components/icons.tsx";
+import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
+import { useIdlePreload } from "../components/useIdlePreload.ts";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
+import { prefetchOnReach } from "../onDemandCode.ts";
 
 const loadGallery = () => import("./FinishingGalleryDialog.tsx");
-const FinishingGalleryDialog = lazy(loadGallery);
 
 export function FinishingSection() {
   const [open, setOpen] = useState(false);
   const [requested, setRequested] = useState(false);
   const opener = useRef<HTMLAnchorElement>(null);
   const { requestService } = useServiceRequest();
+  const { Component: FinishingGalleryDialog, failed, prepare } = useIdlePreload(loadGallery);
+
+  // Without its code (the visitor went offline) the link does what it does without the app.
+  useEffect(() => {
+    if (!failed || !requested) return;
+    setRequested(false);
+    window.location.hash = finishing.photosId;
+  }, [failed, requested]);
 
   return (
     <Section id={sectionIds.finishing} tone="sand" heading={finishing}>
@@ -55,10 +65,12 @@ export function FinishingSection() {
           variant="outline"
           size="lg"
           aria-haspopup="dialog"
-          onPointerEnter={loadGallery}
-          onFocus={loadGallery}
+          {...prefetchOnReach("finishing-gallery")}
+          onPointerEnter={prepare}
+          onFocus={prepare}
           onClick={(event) => {
             event.preventDefault();
+            prepare();
             setRequested(true);
             setOpen(true);
           }}
@@ -74,14 +86,14 @@ export function FinishingSection() {
           {finishing.consultationCta}
         </ButtonLink>
       </div>
-      {requested && (
-        <Suspense fallback={null}>
+      {requested && FinishingGalleryDialog && (
+        <LazyBoundary>
           <FinishingGalleryDialog
             open={open}
             onOpenChange={setOpen}
             onClosed={() => opener.current?.focus()}
           />
-        </Suspense>
+        </LazyBoundary>
       )}
     </Section>
   );

@@ -11,7 +11,10 @@ export function headersFile({
   connectOrigins: readonly string[];
   /** Where forms may post: the contact function (without JavaScript the browser posts there). */
   formActions: readonly string[];
-  /** The inline scripts' hashes (`sha256-…`): the boot script's and the owner page's. */
+  /**
+   * The hashes (`sha256-…`) of the only inline scripts the pages run: the boot script, the 404
+   * log, the owner page's script.
+   */
   scriptHashes: readonly string[];
   /** The owner's page (`/contacted/`): the hashes of its inline script and stylesheet. */
   markContactedPage: { path: string; scriptHash: string; styleHash: string };

@@ -3,6 +3,7 @@ import { ButtonLink } from "@bluewater/ui/button";
 import { Card, CardContent, CardFooter } from "@bluewater/ui/card";
 import { Check } from "lucide-react";
 import { Icon } from "../components/icons.tsx";
+import { prefetchOnReach } from "../onDemandCode.ts";
 
 interface ServiceCardProps {
   service: Service;
@@ -38,6 +39,7 @@ export function ServiceCard({ service, onPrepare, onLearnMore }: ServiceCardProp
           className="w-full"
           aria-haspopup="dialog"
           aria-label={servicesSection.learnMoreLabel(service.title)}
+          {...prefetchOnReach("service-details")}
           onPointerEnter={onPrepare}
           onFocus={onPrepare}
           onClick={(event) => {

@@ -1,14 +1,15 @@
 import { sectionIds, services, servicesSection } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { MapPin } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
+import { useIdlePreload } from "../components/useIdlePreload.ts";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 import { showContactForm } from "../contact/showContactForm.ts";
 import { ServiceCard } from "./ServiceCard.tsx";
 
 const loadDetails = () => import("./ServiceDetailsDialog.tsx");
-const ServiceDetailsDialog = lazy(loadDetails);
 
 export function ServicesSection() {
   const [openId, setOpenId] = useState<string | null>(null);
@@ -17,6 +18,16 @@ export function ServicesSection() {
   const headingToContact = useRef(false);
   const { requestService } = useServiceRequest();
   const shown = services.find((service) => service.id === shownId);
+  // Loaded when idle or on the first touch, and then rendered at once: see useIdlePreload.
+  const { Component: ServiceDetailsDialog, failed, prepare } = useIdlePreload(loadDetails);
+
+  // Without its code (the visitor went offline) the link does what it does without the app.
+  useEffect(() => {
+    if (!failed || !shown) return;
+    setShownId(null);
+    setOpenId(null);
+    window.location.hash = shown.solution;
+  }, [failed, shown]);
 
   return (
     <Section id={sectionIds.services} heading={servicesSection}>
@@ -25,8 +36,9 @@ export function ServicesSection() {
           <li key={service.id} className="flex">
             <ServiceCard
               service={service}
-              onPrepare={loadDetails}
+              onPrepare={prepare}
               onLearnMore={(link) => {
+                prepare();
                 opener.current = link;
                 setShownId(service.id);
                 setOpenId(service.id);
@@ -45,8 +57,8 @@ export function ServicesSection() {
           {servicesSection.cta}
         </ButtonLink>
       </div>
-      {shown && (
-        <Suspense fallback={null}>
+      {shown && ServiceDetailsDialog && (
+        <LazyBoundary>
           <ServiceDetailsDialog
             service={shown}
             open={openId !== null}
@@ -62,7 +74,7 @@ export function ServicesSection() {
               setOpenId(null);
             }}
           />
-        </Suspense>
+        </LazyBoundary>
       )}
     </Section>
   );

@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
-import { appChunk, expect, test } from "./fixtures.ts";
+import { appChunk, expect, holdAppChunks, test } from "./fixtures.ts";
 
 /**
- * The page is whole without its app, so the app is sent only to a visitor who does something:
- * one who only reads costs their phone no script, and the first touch, scroll, key or mouse move
- * starts it (src/boot.ts).
+ * The page is whole without its app, so the app is sent to a visitor who does something, or who
+ * has been reading for a while: one who only glances at the page costs their phone no script,
+ * and the first touch, scroll, key or mouse move starts it at once (src/boot.ts). With the app
+ * comes the code of what the visitor reached for.
  */
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -20,23 +21,88 @@ function countChunkRequests(page: Page): () => number {
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
+/** When each /assets/ script was first requested, by the page's clock, and the first paint. */
+const requestTimes = (page: Page) =>
+  page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+      .map((entry) => ({ name: entry.name.replace(/.*\/assets\//, ""), at: entry.startTime })),
+  }));
+
+/** When the page marked itself hydrated, by its own clock (recorded from the start). */
+async function recordHydration(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement?.dataset.hydrated) return;
+      observer.disconnect();
+      performance.mark("hydrated");
+    }).observe(document, { subtree: true, attributeFilter: ["data-hydrated"] });
+  });
+  return () =>
+    page.evaluate(() => performance.getEntriesByName("hydrated")[0]?.startTime ?? Number.NaN);
+}
+
 test.describe("on a phone", () => {
   test.use(phone);
 
-  test("a visitor who only reads is sent no script; their first scroll brings the app", async ({
+  test("a visitor who only reads is sent no script for 3 s after the first paint, then the app", async ({
     page,
   }) => {
+    await page.goto("/", { waitUntil: "load" });
+    // Nothing is touched: the app arrives on its own, with the code a reader reaches for next.
+    await hydrated(page);
+    const { firstPaint, scripts } = await requestTimes(page);
+    const first = Math.min(...scripts.map((script) => script.at));
+    expect(
+      first - firstPaint,
+      "ms from the first paint to the first script",
+    ).toBeGreaterThanOrEqual(3000);
+    await expect
+      .poll(async () => (await requestTimes(page)).scripts.map((script) => script.name).join())
+      .toMatch(/ChatPanel-.*ServiceDetailsDialog-|ServiceDetailsDialog-.*ChatPanel-/);
+  });
+
+  test("a first scroll brings the app at once", async ({ page }) => {
     const chunkRequests = countChunkRequests(page);
     await page.goto("/", { waitUntil: "load" });
-    // Reading the first view for a few seconds: nothing is fetched behind the visitor's back.
-    await page.waitForTimeout(3000);
-    expect(chunkRequests(), "chunks requested while the visitor only read").toBe(0);
-    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
-
     await page.mouse.wheel(0, 600);
     await hydrated(page);
+    const { firstPaint, scripts } = await requestTimes(page);
     expect(chunkRequests()).toBeGreaterThan(0);
+    expect(Math.min(...scripts.map((script) => script.at)) - firstPaint).toBeLessThan(3000);
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBeGreaterThan(500);
+  });
+
+  test("a first tap on the chat launcher brings the chat panel's code with the app", async ({
+    page,
+  }) => {
+    const hydratedAt = await recordHydration(page);
+    await page.goto("/", { waitUntil: "load" });
+    await page.getByRole("button", { name: "Open help chat" }).tap();
+    await expect(page.getByRole("dialog", { name: "Blue Water Help" })).toBeVisible();
+    const panel = (await requestTimes(page)).scripts.find((s) => s.name.startsWith("ChatPanel-"));
+    expect(panel?.at, "asked for before the app had started").toBeLessThan(await hydratedAt());
+  });
+
+  test("a first tap in the form brings the sending code with the app", async ({ page }) => {
+    const hydratedAt = await recordHydration(page);
+    // Held until the tap, so the app cannot have started by the time the field is reached.
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "load" });
+    await page.getByLabel(/Full Name/).tap();
+    chunks.release();
+    await hydrated(page);
+    await expect
+      .poll(async () =>
+        (await requestTimes(page)).scripts.find((s) => s.name.startsWith("sendingCode-")),
+      )
+      .toBeDefined();
+    const sending = (await requestTimes(page)).scripts.find((s) =>
+      s.name.startsWith("sendingCode-"),
+    );
+    expect(sending?.at, "asked for before the app had started").toBeLessThan(await hydratedAt());
   });
 
   test("a first tap on plain text starts the app", async ({ page }) => {

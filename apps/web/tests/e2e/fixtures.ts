@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type Route } from "@playwright/test";
 
 interface Fixtures {
   /** Origins besides the site's that the page may call (the backend, in the stack tests). */
@@ -50,6 +50,19 @@ export { expect };
  * so every script under /assets/ is the app's.
  */
 export const appChunk = /\/assets\/.+\.js$/;
+
+/** Holds every request for the app's chunks until `release` is called. */
+export async function holdAppChunks(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(appChunk, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
 
 /** Chrome logs the 404 status of the page itself; on the 404 page that is the expected outcome. */
 export const notFoundStatusLog =

@@ -1,5 +1,5 @@
-import type { Page, Route } from "@playwright/test";
-import { appChunk, expect, notFoundStatusLog, test, visitorActs } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, holdAppChunks, notFoundStatusLog, test, visitorActs } from "./fixtures.ts";
 
 /**
  * What a visitor does while the app is still starting: scrolls, reloads, comes back, follows a
@@ -9,19 +9,6 @@ import { appChunk, expect, notFoundStatusLog, test, visitorActs } from "./fixtur
  */
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** Holds every request for the app's chunks until `release` is called. */
-async function holdAppChunks(page: Page): Promise<{ release: () => void }> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(appChunk, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return { release };
-}
 
 async function slowCpu(page: Page, rate = 4): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -163,5 +150,59 @@ test.describe("taps while the app starts on a slow phone", () => {
     await settle(page);
     await expect(page.getByRole("dialog", { name: "Blue Water Help" })).toBeVisible();
     await expect(offer).toBeHidden();
+  });
+
+  test("a tap on 'Learn More' before hydration leads to the service's picture at once, then opens its details", async ({
+    page,
+  }) => {
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).tap();
+    await expect(page).toHaveURL(/#sealed-crack$/);
+    await expect(page.locator("#sealed-crack")).toBeInViewport();
+    chunks.release();
+    await expect(page.getByRole("dialog", { name: "Foundation Crack Repair" })).toBeVisible();
+  });
+
+  test("the chat offer stays on screen until the chat panel replaces it: no frame shows neither", async ({
+    page,
+  }) => {
+    // What each frame shows, from the page's first frame on: the offer, the panel, both or neither.
+    await page.addInitScript(() => {
+      const frames: string[] = [];
+      (window as unknown as { chatFrames: string[] }).chatFrames = frames;
+      const shown = (id: string) => {
+        const element = document.getElementById(id);
+        return element?.checkVisibility() === true && element.offsetHeight > 0;
+      };
+      const record = () => {
+        const offer = shown("help-chat-unavailable") ? "offer" : "";
+        const panel = shown("help-chat") ? "panel" : "";
+        frames.push(offer + panel || "neither");
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await slowCpu(page);
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Open help chat" }).tap();
+    await expect(page.getByRole("dialog", { name: "Help chat" })).toBeVisible();
+    chunks.release();
+    await expect(page.getByRole("dialog", { name: "Blue Water Help" })).toBeVisible();
+    const frames = await page.evaluate(
+      () => (window as unknown as { chatFrames: string[] }).chatFrames,
+    );
+    const fromTheOffer = frames.slice(frames.findIndex((frame) => frame.includes("offer")));
+    const untilThePanel = fromTheOffer.slice(
+      0,
+      fromTheOffer.findIndex((frame) => frame.includes("panel")) + 1,
+    );
+    expect(untilThePanel.at(-1), "the panel came").toContain("panel");
+    expect(
+      untilThePanel.filter((frame) => frame === "neither"),
+      `frames from the offer to the panel: ${untilThePanel.length}`,
+    ).toEqual([]);
   });
 });

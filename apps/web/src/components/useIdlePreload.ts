@@ -28,7 +28,8 @@ interface IdlePreload<Props> {
  * `prepare` is called. The component is then rendered directly rather than through `lazy`:
  * React holds back a Suspense boundary's content for up to 300 ms after its fallback, which
  * is the delay a visitor would see on their first tap. A failed fetch is retried on the next
- * `prepare`.
+ * `prepare`. Used for the code a visitor reaches for: the chat panel, the service details and
+ * the finishing gallery.
  */
 export function useIdlePreload<Props>(
   load: () => Promise<{ default: ComponentType<Props> }>,
@@ -38,9 +39,11 @@ export function useIdlePreload<Props>(
   const loading = useRef<Promise<void> | null>(null);
 
   const prepare = useCallback(() => {
-    loading.current ??= load().then(
+    if (loading.current) return;
+    // A new attempt: until it fails too, the code is on its way.
+    setFailed(false);
+    loading.current = load().then(
       (module) => {
-        setFailed(false);
         setComponent(() => module.default);
       },
       (error: unknown) => {
