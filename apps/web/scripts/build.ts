@@ -39,7 +39,7 @@ const cspHash = (code: string) => `sha256-${createHash("sha256").update(code).di
  * What the boot script needs to know, from Vite's manifest (which is not shipped): the app's
  * chunks in evaluation order, and the chunks of each piece of code loaded on demand.
  */
-async function bootSettings(): Promise<Record<string, string>> {
+async function bootSettings(visitUrl: string): Promise<Record<string, string>> {
   const manifestFile = `${dist}/.vite/manifest.json`;
   const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
   await rm(`${dist}/.vite`, { recursive: true });
@@ -54,6 +54,7 @@ async function bootSettings(): Promise<Record<string, string>> {
     "data-app-chunks": JSON.stringify(app),
     "data-on-demand": JSON.stringify(onDemand),
     "data-for-readers": JSON.stringify(codeForReaders),
+    "data-visit-url": visitUrl,
   };
 }
 
@@ -123,7 +124,7 @@ const server = (await import(`${serverOut}/entry-server.js`)) as ServerEntry;
 
 const { html: template, scriptHash } = await withInlineBootScript(
   await readFile(`${dist}/index.html`, "utf8"),
-  await bootSettings(),
+  await bootSettings(server.visitBeaconUrl),
 );
 const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
   template,

@@ -12,6 +12,7 @@
  * task, so that no single task blocks a tap for long.
  */
 import "./styles.css";
+import { measureVisit } from "./visit/visitBeacon.ts";
 
 /** Background tabs never paint; they count as painted after this long (they start on an act). */
 const hiddenTabFallbackMs = 1500;
@@ -34,6 +35,8 @@ interface BootSettings {
   /** The code a reader gets with the app: what they are likeliest to reach for first. */
   forReaders: string[];
   readingMs: number;
+  /** Where the visit's beacon goes (src/visit/visitBeacon.ts). */
+  visitUrl: string;
 }
 
 function bootSettings(): BootSettings {
@@ -44,6 +47,7 @@ function bootSettings(): BootSettings {
     onDemand: JSON.parse(data?.onDemand ?? "{}") as Record<string, string[]>,
     forReaders: JSON.parse(data?.forReaders ?? "[]") as string[],
     readingMs: Number.isFinite(reading) && reading >= 0 ? reading : defaultReadingMs,
+    visitUrl: data?.visitUrl ?? "",
   };
 }
 
@@ -235,6 +239,7 @@ function main(): void {
     return;
   }
   const settings = bootSettings();
+  const visit = measureVisit(settings.visitUrl);
   handOverLinkTaps();
   // The on-demand code fetched so far, or wanted once the app's own chunks have arrived.
   const wanted = new Set<string>();
@@ -271,6 +276,7 @@ function main(): void {
   };
   let acted = false;
   watchTheVisitor(() => {
+    visit.acted();
     acted = true;
     start(false);
   }, reach);

@@ -11,6 +11,7 @@ export { headersFile } from "./prerender/headersFile.ts";
 export { markContactedDocument } from "./prerender/markContactedDocument.ts";
 export { notFoundLogScript } from "./prerender/notFoundLog.ts";
 export { siteFiles } from "./prerender/siteFiles.ts";
+export { visitBeaconUrl } from "./prerender/visitBeaconUrl.ts";
 
 /** Renders one path to HTML for the prerender; the browser hydrates the same tree. */
 export async function renderPath(path: string): Promise<string> {

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "./app/reactDomClient.ts";
 import { createAppRouter } from "./app/router.tsx";
 // Reads the backend's URL and key now, so a build without them fails at start, not at a submit.
 import "./config/supabaseConfig.ts";
+import { loadCoreWebVitalsOnceActed } from "./visit/loadCoreWebVitals.ts";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to hydrate.");
@@ -28,3 +29,4 @@ if (container.firstElementChild) {
   // `pnpm dev` serves the page without the prerendered markup.
   createRoot(container).render(<App router={router} />);
 }
+loadCoreWebVitalsOnceActed();

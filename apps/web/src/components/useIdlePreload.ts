@@ -5,7 +5,8 @@ const fallbackDelayMs = 1000;
 /** A page that never goes idle still gets the code after this long. */
 const idleTimeoutMs = 3000;
 
-function whenIdle(run: () => void): () => void {
+/** Runs `run` when the browser is first idle (at most 3 s away); returns how to cancel it. */
+export function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === "function") {
     const handle = requestIdleCallback(run, { timeout: idleTimeoutMs });
     return () => cancelIdleCallback(handle);

@@ -18,6 +18,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { currentVisitSource, reportVisit } from "../visit/visitChannel.ts";
 import { newRequestId } from "./newRequestId.ts";
 import type { SendOutcome } from "./sendOutcome.ts";
 import { useServiceRequest } from "./serviceRequest.tsx";
@@ -155,6 +156,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     const outcome: SendOutcome = sending
       ? await sending.sendContactRequest({
           ...check.value,
+          ...currentVisitSource(),
           requestId: attempt.current.id,
           [honeypotField]: honeypot,
           // Time since the page began loading: a person reads before writing, a bot posts at once.
@@ -165,6 +167,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     setSubmitting(false);
     setOffline(outcome.kind === "unavailable");
     if (outcome.kind === "sent") {
+      reportVisit({ sent: "app" });
       toast("success");
       setValues(emptyRequest);
       setAttempted(false);

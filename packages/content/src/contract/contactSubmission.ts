@@ -1,13 +1,15 @@
 import type { ContactRequest } from "./contactRequest.ts";
+import type { VisitSource } from "./visit.ts";
 
 /**
  * What the form posts to the send-contact-email function: the visitor's request plus three
  * fields people never see. `requestId` is made by the browser and kept across retries of the
  * same submission, so a retry never makes a second lead. `website` is a honeypot that only bots
  * fill in, and `elapsedMs` is the time from the start of the page's load to the send: a person
- * reads and types first, a bot posts at once.
+ * reads and types first, a bot posts at once. The visit's source (campaign tags, the referring
+ * site) comes along when the page knows it, so the owner sees where each lead came from.
  */
-export interface ContactSubmission extends ContactRequest {
+export interface ContactSubmission extends ContactRequest, VisitSource {
   requestId: string;
   website: string;
   elapsedMs: number;

@@ -127,3 +127,6 @@ export const visitAnswerErrors = {
   tooMany: (seconds: number) => `Too many visits from this address; try again in ${seconds} s.`,
   busy: "Too many visits at once; this one was not stored.",
 } as const;
+
+/** The path below the contact function that takes the page's beacons. */
+export const visitRoutePath = "/visit";

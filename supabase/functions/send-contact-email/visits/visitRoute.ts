@@ -1,4 +1,4 @@
-import { visitAnswerErrors as errors } from "@bluewater/content/visit";
+import { visitAnswerErrors as errors, visitRoutePath } from "@bluewater/content/visit";
 import { clientAddress, clientKey, hashClientAddress } from "../platform/clientAddress.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import { isAllowedOrigin } from "../platform/cors.ts";
@@ -18,7 +18,7 @@ export interface VisitRouteDeps {
 }
 
 /** The path below the function that the page's beacon posts to. */
-export const visitRoute = "/visit";
+export const visitRoute = visitRoutePath;
 
 /**
  * A page view's beacon (docs/owner-tools.md, "What the site brings"): from a listed site only,
