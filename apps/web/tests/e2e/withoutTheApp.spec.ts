@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { appChunk, expect, expectSectionInView, test, visitorActs } from "./fixtures.ts";
+import {
+  appChunk,
+  expect,
+  expectSectionInView,
+  gotoInteractive,
+  test,
+  visitorActs,
+} from "./fixtures.ts";
 
 /**
  * The page before, without and despite its app: everything a visitor needs is native HTML, and
@@ -125,5 +132,18 @@ test.describe("when the app's code cannot be loaded", () => {
     await visitorActs(page);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     expect(refused).toBeGreaterThan(0);
+  });
+
+  test("'Learn More' whose details cannot be loaded leads to the service's picture, as without the app", async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/Failed to load resource|dynamically imported module/);
+    await page.route(/\/assets\/ServiceDetailsDialog-.+\.js$/, (route) => route.abort());
+    await gotoInteractive(page);
+    await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).tap();
+    await expect(page).toHaveURL(/#sealed-crack$/);
+    await expect(page.locator("#sealed-crack")).toBeInViewport();
+    await expect(page.getByRole("dialog", { name: "Foundation Crack Repair" })).toHaveCount(0);
   });
 });
