@@ -127,7 +127,7 @@ for (const [privacy, header, property] of [
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ baseURL, extraHTTPHeaders: header });
+    const context = await browser.newContext({ baseURL: baseURL ?? "", extraHTTPHeaders: header });
     const page = await context.newPage();
     await page.addInitScript(
       (name) =>
