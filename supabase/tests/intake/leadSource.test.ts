@@ -3,6 +3,16 @@ import { browserFormPost, validFormFields } from "../support/formPosts.ts";
 import { postRequest, startHandler, validSubmission } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
+/** A lead stored without a source: a direct visit, a page without JavaScript, a bad tag. */
+const noSource = {
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  referrer_host: null,
+  has_gclid: false,
+  has_fbclid: false,
+};
+
 async function storedSource(sql: import("postgres").Sql, id: string) {
   const [row] = await sql`
     select utm_source, utm_medium, utm_campaign, referrer_host, has_gclid, has_fbclid
@@ -51,14 +61,7 @@ Deno.test("each lead keeps the source of the visit that sent it", async (t) => {
 
     await t.step("no source at all: a direct visit, or a page without JavaScript", async () => {
       const id = await submit({});
-      assert.deepEqual(await storedSource(database.sql, id), {
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        referrer_host: null,
-        has_gclid: false,
-        has_fbclid: false,
-      });
+      assert.deepEqual(await storedSource(database.sql, id), noSource);
     });
 
     await t.step("a source of the wrong shape loses the source, never the lead", async () => {
@@ -70,14 +73,7 @@ Deno.test("each lead keeps the source of the visit that sent it", async (t) => {
       const answer = await handle(postRequest(body));
       assert.equal(answer.status, 200);
       const { id } = (await answer.json()) as { id: string };
-      assert.deepEqual(await storedSource(database.sql, id), {
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        referrer_host: null,
-        has_gclid: false,
-        has_fbclid: false,
-      });
+      assert.deepEqual(await storedSource(database.sql, id), noSource);
     });
   } finally {
     await database.close();

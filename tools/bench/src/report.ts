@@ -8,6 +8,8 @@ import { readingMs, type ScriptBytes } from "./scriptBytes.ts";
 import type { PageComparison } from "./sideBySide.ts";
 import type { StackBench } from "./stackBench.ts";
 import type { StartupTasks } from "./startupTasks.ts";
+import { type VisitCost, visitCostRows } from "./visitCost.ts";
+import { type VisitsBench, visitsRows } from "./visitsBench.ts";
 
 export interface BenchResults {
   date: string;
@@ -24,6 +26,9 @@ export interface BenchResults {
   stack: StackBench;
   /** The time from the function's 200 to each provider call. */
   notifications: NotificationLatency;
+  /** What measuring visits costs the page, and the beacon route and `pnpm report` on the stack. */
+  visitCost: VisitCost;
+  visits: VisitsBench;
   /** Figures that could not be measured, each with its reason (the page comparison's apart). */
   missing: string[];
 }
@@ -158,9 +163,11 @@ export function benchRows(results: BenchResults): Row[] {
       value: `${kb(scripts.afterSendingForm.gzipBytes)} (answer ${scripts.afterSendingForm.answered})`,
     },
     ...chatOpenRows(results.chatOpen),
+    ...visitCostRows(results.visitCost),
     ...desktopRows(results.desktop),
     ...stackRows(results.stack),
     ...notificationRows(results.notifications),
+    ...visitsRows(results.visits),
   ];
 }
 

@@ -47,6 +47,8 @@ import { measureScriptBytes } from "./scriptBytes.ts";
 import { comparePages, type PageComparison } from "./sideBySide.ts";
 import { benchLocalStack, withEmbeddedServer } from "./stackBench.ts";
 import { measureStartupTasks } from "./startupTasks.ts";
+import { measureVisitCost } from "./visitCost.ts";
+import { benchVisits } from "./visitsBench.ts";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const say = (message: string) => console.log(`[bench] ${message}`);
@@ -173,6 +175,8 @@ async function benchEverythingElse(
       });
       say("chat panel open time, desktop and slowed phone, 5 runs each");
       const chatOpen = await measureChatOpenTime(siteUrl);
+      say("what measuring visits costs the page: the beacon's bytes, a reader's requests");
+      const visitCost = await measureVisitCost(siteUrl);
       await stack.stop();
 
       say(
@@ -187,6 +191,14 @@ async function benchEverythingElse(
       });
       say("the time from the function's 200 to each provider call, 100 leads");
       const notifications = await measureNotificationLatency({ leads: 100, log: say });
+      say("the beacon route, leads during a beacon flood, and pnpm report over 100,000 visits");
+      const visits = await benchVisits({
+        rounds: 3,
+        beacons: 1000,
+        concurrency: 25,
+        reportVisits: 100_000,
+        log: say,
+      });
       return {
         date: new Date().toISOString(),
         pages,
@@ -198,6 +210,8 @@ async function benchEverythingElse(
         chatOpen,
         stack: localStack,
         notifications,
+        visitCost,
+        visits,
         missing,
       } satisfies BenchResults;
     } finally {

@@ -1,4 +1,4 @@
-import type { VisitBeaconInput } from "@bluewater/content/visit";
+import type { VisitBeacon } from "@bluewater/content/visit";
 import type { VisitChannel } from "./visitChannel.ts";
 import { visitSource } from "./visitSource.ts";
 
@@ -19,7 +19,7 @@ export function measureVisit(endpoint: string): { acted(): void } {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
   if (nav.globalPrivacyControl || nav.doNotTrack === "1") return { acted() {} };
   const source = visitSource();
-  const visit: VisitBeaconInput = {
+  const visit: VisitBeacon = {
     page: location.pathname === "/" ? "home" : "not-found",
     device: innerWidth > mobileMaxWidth ? "desktop" : "mobile",
     ...source,

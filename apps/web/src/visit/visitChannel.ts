@@ -1,4 +1,4 @@
-import type { VisitBeaconInput, VisitSource } from "@bluewater/content/visit";
+import type { VisitBeacon, VisitSource } from "@bluewater/content/visit";
 
 /**
  * What the page's first script (src/visit/visitBeacon.ts) offers the app about this page view:
@@ -9,7 +9,7 @@ import type { VisitBeaconInput, VisitSource } from "@bluewater/content/visit";
  */
 export interface VisitChannel {
   source: VisitSource;
-  report(detail: Partial<VisitBeaconInput>): void;
+  report(detail: Partial<VisitBeacon>): void;
   /** When the visitor first acted (`performance.now()`), once they have. */
   actedAt?: number;
   /** Once the beacon has gone: nothing reported after it is sent. */
@@ -23,7 +23,7 @@ declare global {
 }
 
 /** Adds to this page view's beacon; nothing is sent from here. */
-export function reportVisit(detail: Partial<VisitBeaconInput>): void {
+export function reportVisit(detail: Partial<VisitBeacon>): void {
   window.bluewaterVisit?.report(detail);
 }
 

@@ -3,11 +3,11 @@ import {
   contactAnswerErrors as errors,
   maxSubmissionBytes,
 } from "@bluewater/content/contact";
-import { readVisitSource } from "@bluewater/content/visit";
 import { clientAddress, clientKey, hashClientAddress } from "../platform/clientAddress.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import type { Log } from "../platform/failure.ts";
 import { type BodyKind, readBody } from "../platform/requestBody.ts";
+import { readVisitSource } from "../visits/visitSchema.ts";
 import type { Answers, Refusal } from "./answers.ts";
 import { hasAcceptedApiKey } from "./apiKey.ts";
 import { contentFingerprint } from "./fingerprint.ts";

@@ -1,18 +1,9 @@
 import { type LeadContact, type LeadOnPage, serviceOptionLabel } from "@bluewater/content/contact";
-import { businessHours } from "@bluewater/content/hours";
 import { markContactedPage as words } from "@bluewater/content/mark-contacted-page";
 import { showHidden, visibleLines } from "../../_shared/leadText.ts";
 import type { LeadForEmail } from "../outbox/messages/emailMessage.ts";
+import { localTime } from "../outbox/messages/localTime.ts";
 import { telHref } from "../outbox/messages/phoneNumber.ts";
-
-/** A moment as the owner reads it: in the business's time zone, in the site's language. */
-export function localTime(date: Date): string {
-  return new Intl.DateTimeFormat(words.lang, {
-    timeZone: businessHours.timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(date);
-}
 
 /**
  * The lead as the owner's page shows it (docs/owner-tools.md): every hidden character of the

@@ -1,11 +1,11 @@
 import {
   visitAnswerErrors as errors,
   type VisitBeacon,
-  visitBeaconSchema,
   visitLimits,
 } from "@bluewater/content/visit";
 import * as v from "valibot";
 import { readBytes } from "../platform/requestBody.ts";
+import { visitBeaconSchema } from "./visitSchema.ts";
 
 export type BeaconRead =
   | { ok: true; beacon: VisitBeacon }

@@ -1,0 +1,91 @@
+import {
+  type VisitBeacon,
+  type VisitSource,
+  visitLimits,
+  visitSourceFields,
+} from "@bluewater/content/visit";
+import * as v from "valibot";
+
+/**
+ * The schemas every beacon and every lead's source are checked against (valibot), made to the
+ * content package's types: the two assertions below fail to compile if they drift apart.
+ */
+
+/** Printable text without control or invisible characters, as a tag or a CSS selector holds. */
+const printable = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
+const hostName = /^[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/;
+
+const text = (limit: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxGraphemes(limit), v.regex(printable));
+const milliseconds = v.pipe(
+  v.number(),
+  v.finite(),
+  v.minValue(0),
+  v.maxValue(visitLimits.milliseconds),
+  v.transform(Math.round),
+);
+
+const visitSourceEntries = {
+  utmSource: v.optional(text(visitLimits.utm)),
+  utmMedium: v.optional(text(visitLimits.utm)),
+  utmCampaign: v.optional(text(visitLimits.utm)),
+  referrer: v.optional(
+    v.pipe(v.string(), v.maxLength(visitLimits.referrer), v.toLowerCase(), v.regex(hostName)),
+  ),
+  gclid: v.optional(v.boolean()),
+  fbclid: v.optional(v.boolean()),
+};
+
+export const visitSourceSchema = v.strictObject(visitSourceEntries);
+
+export const visitBeaconSchema = v.strictObject({
+  page: v.picklist(["home", "not-found"]),
+  device: v.picklist(["mobile", "desktop"]),
+  ...visitSourceEntries,
+  acted: v.optional(v.boolean()),
+  scrolledPastHero: v.optional(v.boolean()),
+  phoneTapped: v.optional(v.boolean()),
+  chatOpened: v.optional(v.boolean()),
+  formFocused: v.optional(v.boolean()),
+  sent: v.optional(v.picklist(["app", "native"])),
+  lcp: v.optional(milliseconds),
+  lcpElement: v.optional(text(visitLimits.selector)),
+  inp: v.optional(milliseconds),
+  inpTarget: v.optional(text(visitLimits.selector)),
+  cls: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(visitLimits.cls))),
+  fcp: v.optional(milliseconds),
+  ttfb: v.optional(milliseconds),
+  actToInteractive: v.optional(milliseconds),
+});
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const beaconMatches: Same<v.InferOutput<typeof visitBeaconSchema>, VisitBeacon> = true;
+const sourceMatches: Same<v.InferOutput<typeof visitSourceSchema>, VisitSource> = true;
+void beaconMatches;
+void sourceMatches;
+
+/** A plain form sends its fields as text: "true" is a flag that is set, "" one that is not. */
+const sourceFieldsOf = (body: Readonly<Record<string, unknown>>) =>
+  Object.fromEntries(
+    visitSourceFields
+      .filter((field) => body[field] !== undefined && body[field] !== "")
+      .map((field) => {
+        const value = body[field];
+        const flag = field === "gclid" || field === "fbclid";
+        return [field, flag ? value === true || value === "true" : value];
+      }),
+  );
+
+export type SourceRead = { ok: true; value: VisitSource } | { ok: false; error: string };
+
+/**
+ * A lead's source from its submission (JSON, or a plain form's strings). Other fields of the
+ * submission are not looked at; a source field of the wrong shape refuses the source, never the
+ * lead, which is then stored as from an unknown source.
+ */
+export function readVisitSource(body: Readonly<Record<string, unknown>>): SourceRead {
+  const checked = v.safeParse(visitSourceSchema, sourceFieldsOf(body));
+  return checked.success
+    ? { ok: true, value: checked.output }
+    : { ok: false, error: v.summarize(checked.issues) };
+}
