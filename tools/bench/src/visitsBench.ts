@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { percentile } from "./functionBench.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 import type { Row } from "./report.ts";
+import { withEmbeddedServer } from "./stackBench.ts";
 
 /** The owner's numbers on the local stack: the beacon route, and `pnpm report` on many visits. */
 export interface VisitsBench {
@@ -164,14 +165,23 @@ async function timeReport(databaseUrl: string, days: number): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
-export async function benchVisits(options: {
+interface VisitsBenchOptions {
   rounds: number;
   beacons: number;
   concurrency: number;
   reportVisits: number;
   log: (line: string) => void;
-}): Promise<VisitsBench> {
+}
+
+/** On an embedded PostgreSQL of its own, as the other stack benches run. */
+export function benchVisits(options: VisitsBenchOptions): Promise<VisitsBench> {
+  return withEmbeddedServer((serverUrl) => benchOn(serverUrl, options));
+}
+
+async function benchOn(serverUrl: string, options: VisitsBenchOptions): Promise<VisitsBench> {
+  const stackDatabase = await createTestDatabase({ TEST_DATABASE_URL: serverUrl });
   const stack = await startThrowawayStack({
+    database: { url: stackDatabase.url },
     env: { ALLOWED_ORIGINS: origin },
     functionEnv: { RATE_LIMIT_MAX: "1000000", VISIT_RATE_LIMIT_MAX: "1000000" },
   });
@@ -212,7 +222,7 @@ export async function benchVisits(options: {
         `lead p50 during a flood of declined beacons ${declinedFlood.at(-1)} ms, of stored ones ${storedFlood.at(-1)} ms`,
       );
     }
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ TEST_DATABASE_URL: serverUrl });
     try {
       options.log(`storing ${options.reportVisits} visits for pnpm report`);
       await fillVisits(database.url, options.reportVisits);
@@ -239,6 +249,7 @@ export async function benchVisits(options: {
   } finally {
     await sql.end();
     await stack.dispose();
+    await stackDatabase.drop();
   }
 }
 
