@@ -170,6 +170,25 @@ const settingsSchema = z
     RATE_LIMIT_MAX: positiveWhole("requests per window, like 5, or leave it out"),
     RATE_LIMIT_WINDOW_SECONDS: positiveWhole("seconds, like 600, or leave it out"),
     NOTIFY_MAX_ATTEMPTS: positiveWhole("attempts, like 8, or leave it out"),
+    NOTIFY_SMS_MAX_PER_HOUR: positiveWhole("texts per number per hour, like 10, or leave it out"),
+    ACKNOWLEDGMENT_MAX_PER_HOUR: positiveWhole(
+      "acknowledgments per hour, like 20, or leave it out",
+    ),
+    VISIT_RATE_LIMIT_MAX: positiveWhole("page views per window, like 60, or leave it out"),
+    VISIT_RATE_LIMIT_WINDOW_SECONDS: positiveWhole("seconds, like 600, or leave it out"),
+    VISIT_CONCURRENCY: positiveWhole("beacons stored at once, like 2, or leave it out"),
+    VISIT_QUEUE: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,4}$/, {
+        error: "must be a whole number. Fix: beacons waiting for a slot, like 50, or leave it out",
+      })
+      .optional(),
+    OWNER_REPORT_EMAIL: z
+      .enum(["on", "off"], {
+        error: "must be on or off. Fix: off stops the Monday report, or leave it out",
+      })
+      .optional(),
   })
   .strict()
   .superRefine((settings, context) => {

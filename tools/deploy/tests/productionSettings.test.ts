@@ -132,3 +132,18 @@ test(".env.production.example names every setting go-live knows, and passes once
   const unfilled = checkProductionSettings(example as Record<string, string>);
   assert.ok(!unfilled.ok, "the example as committed is refused");
 });
+
+test("the budgets, the beacons' limits and the weekly report may be set, each checked", () => {
+  const tuned = checkProductionSettings({
+    ...clean,
+    NOTIFY_SMS_MAX_PER_HOUR: "6",
+    ACKNOWLEDGMENT_MAX_PER_HOUR: "30",
+    VISIT_RATE_LIMIT_MAX: "120",
+    VISIT_QUEUE: "0",
+    OWNER_REPORT_EMAIL: "off",
+  });
+  assert.ok(tuned.ok, tuned.ok ? "" : tuned.problems.join("\n"));
+  assert.equal(functionSecrets(tuned.settings).OWNER_REPORT_EMAIL, "off");
+  assert.deepEqual(refused({ OWNER_REPORT_EMAIL: "weekly" }), ["OWNER_REPORT_EMAIL"]);
+  assert.deepEqual(refused({ NOTIFY_SMS_MAX_PER_HOUR: "0" }), ["NOTIFY_SMS_MAX_PER_HOUR"]);
+});
