@@ -2,13 +2,21 @@ import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
 import type { StackOptions } from "../../src/stack.ts";
 
+export interface ProcessMemory {
+  held: number;
+  rss: number;
+}
+
 export interface StackProcess {
   pid: number;
   siteUrl: string;
   functionsUrl: string;
   databaseUrl: string;
-  /** The process's resident memory after a full garbage collection. */
-  memory(): Promise<number>;
+  /**
+   * After a full garbage collection: what the process's objects hold (`held`: the JavaScript heap
+   * in use and the buffers outside it, where a kept body would be), and its resident memory.
+   */
+  memory(): Promise<ProcessMemory>;
   stop(): Promise<void>;
   /** SIGKILL, as a crash or `kill -9` would: nothing in the process gets to clean up. */
   kill(): void;
@@ -37,7 +45,7 @@ export async function startStackProcess(overrides: Partial<StackOptions>): Promi
     ...urls,
     async memory() {
       child.send("memory");
-      return (await next<{ rss: number }>()).rss;
+      return await next<ProcessMemory>();
     },
     async stop() {
       child.send("stop");

@@ -6,7 +6,7 @@ import { startThrowawayStack } from "../../testing/throwawayStack.ts";
  * A throw-away stack in a process of its own (forked by startStackProcess), for tests that attack
  * it: a frozen event loop or a leak shows in this process, never in the test's. argv[2] holds
  * StackOptions overrides as JSON. Sends `{ siteUrl, functionsUrl, databaseUrl }` once started;
- * answers the message "memory" with `{ rss }` after a full garbage collection; a "stop" message,
+ * answers the message "memory" with what it holds after a full garbage collection; a "stop" message,
  * or the test process going away, stops it.
  */
 const overrides = JSON.parse(process.argv[2] ?? "{}") as Partial<StackOptions>;
@@ -28,5 +28,6 @@ process.on("message", async (message) => {
     collectGarbage();
     await nextTurn();
   }
-  send({ rss: process.memoryUsage().rss });
+  const { rss, heapUsed, external } = process.memoryUsage();
+  send({ rss, held: heapUsed + external });
 });
