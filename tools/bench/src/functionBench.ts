@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { postLead } from "@bluewater/stack/post-lead";
-import { startThrowawayStack } from "@bluewater/stack/throwaway";
+import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
 import postgres from "postgres";
 
 export interface FunctionBenchResult {
@@ -99,23 +99,29 @@ export async function benchFunction(options: {
   };
 }
 
-/** Benches the function on a throw-away stack over `databaseUrl` (a database that exists). */
-export async function benchFunctionOn(
-  label: string,
-  databaseUrl: string,
-  load: { total: number; concurrency: number },
-): Promise<FunctionBenchResult> {
-  const stack = await startThrowawayStack({
+/**
+ * A throwaway stack on `databaseUrl` for the benches: every lead comes from one address, each
+ * texted and acknowledged, so they measure the function and its channels, not the rate limit
+ * (429s) or the budgets that keep a flood off the owner's phone and strangers' inboxes.
+ */
+export function startUnlimitedStack(databaseUrl: string): Promise<ThrowawayStack> {
+  return startThrowawayStack({
     database: { url: databaseUrl },
-    // One client address sends everything here: the limit would measure 429s, not the function.
-    // Every lead from one address, each texted and acknowledged: the bench measures the
-    // channels, not the limits that keep a flood off the owner's phone and strangers' inboxes.
     functionEnv: {
       RATE_LIMIT_MAX: "1000000",
       NOTIFY_SMS_MAX_PER_HOUR: "1000000",
       ACKNOWLEDGMENT_MAX_PER_HOUR: "1000000",
     },
   });
+}
+
+/** Benches the function on a throw-away stack over `databaseUrl` (a database that exists). */
+export async function benchFunctionOn(
+  label: string,
+  databaseUrl: string,
+  load: { total: number; concurrency: number },
+): Promise<FunctionBenchResult> {
+  const stack = await startUnlimitedStack(databaseUrl);
   try {
     return await benchFunction({
       label,

@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { localDefaults } from "@bluewater/stack/env";
 import { postLead } from "@bluewater/stack/post-lead";
-import { startThrowawayStack } from "@bluewater/stack/throwaway";
-import { percentile } from "./functionBench.ts";
+import { percentile, startUnlimitedStack } from "./functionBench.ts";
 import { withEmbeddedServer } from "./stackBench.ts";
 
 /** The three notifications of a lead, each its own provider call. */
@@ -74,16 +73,7 @@ async function sendLeads(
   databaseUrl: string,
   options: { leads: number; log: (line: string) => void },
 ): Promise<NotificationLatency> {
-  const stack = await startThrowawayStack({
-    database: { url: databaseUrl },
-    // Every lead from one address, each texted and acknowledged: the bench measures the
-    // channels, not the limits that keep a flood off the owner's phone and strangers' inboxes.
-    functionEnv: {
-      RATE_LIMIT_MAX: "1000000",
-      NOTIFY_SMS_MAX_PER_HOUR: "1000000",
-      ACKNOWLEDGMENT_MAX_PER_HOUR: "1000000",
-    },
-  });
+  const stack = await startUnlimitedStack(databaseUrl);
   try {
     const answered = new Map<string, { at: number; visitor: string }>();
     for (let index = 0; index < options.leads; index++) {
