@@ -3,6 +3,7 @@ import {
   contactAnswerErrors as errors,
   markContactedRoute,
 } from "@bluewater/content/contact";
+import { clientTurns, maxInFlightFor } from "./intake/clientTurns.ts";
 import { answerSubmitRoute } from "./intake/submitRoute.ts";
 import type { Providers } from "./outbox/notificationQueue.ts";
 import { smsStatusRoute } from "./outbox/smsReceipts.ts";
@@ -55,6 +56,7 @@ export function createContactHandler(
         task.catch((error: unknown) => log("background task failed", error));
       }),
     beaconSlots: beaconSlots(deps.config.visits.concurrency, deps.config.visits.queue),
+    clientTurns: clientTurns(maxInFlightFor(deps.config.rateLimit.max)),
   };
   // A deployed project without a safe secret keeps taking leads, and says why on every request.
   const unsafeSecrets = Object.values(deps.config.unsafeSecrets);

@@ -12,8 +12,9 @@ import { functionUrlFor } from "../platform/functionUrl.ts";
 import { errorResponse } from "../platform/http.ts";
 import { type BodyKind, bodyKindOf, readBody } from "../platform/requestBody.ts";
 import { type Answers, answersFor } from "./answers.ts";
+import type { ClientTurns } from "./clientTurns.ts";
 import { readLead } from "./leadRequest.ts";
-import { notificationPlanFor, storeLead } from "./leadStore.ts";
+import { type NewLead, notificationPlanFor, type StoreOutcome, storeLead } from "./leadStore.ts";
 
 export interface SubmitRouteDeps {
   config: FunctionConfig;
@@ -23,6 +24,8 @@ export interface SubmitRouteDeps {
   log: Log;
   /** Keeps work running after the answer: EdgeRuntime.waitUntil on Supabase. */
   runInBackground: (task: Promise<unknown>) => void;
+  /** Each client's leads, one at a time in this instance (clientTurns.ts). */
+  clientTurns: ClientTurns;
 }
 
 /** Logged when an idempotency key comes back with different content (answered 422). */
@@ -61,7 +64,7 @@ export async function answerSubmitRoute(
     const read = await readLead(request, kind, answers, config, deps.now, deps.log);
     if (!read.ok) return await answers.refused(read.refusal);
     const db = deps.database();
-    const outcome = await storeLead(db, read.lead, config.rateLimit, notificationPlanFor(config));
+    const outcome = await storeInTurn(db, read.lead, deps);
     switch (outcome.kind) {
       case "limited":
         return await answers.refused({
@@ -84,6 +87,21 @@ export async function answerSubmitRoute(
   } catch (error) {
     return await answers.refused(failureOf(error, deps.log));
   }
+}
+
+/**
+ * Stores the lead in its client's turn; a client with too many leads in flight here is limited at
+ * once, told to come back when its window has passed.
+ */
+async function storeInTurn(
+  db: Database,
+  lead: NewLead,
+  { config, clientTurns }: SubmitRouteDeps,
+): Promise<StoreOutcome> {
+  const stored = await clientTurns.take(lead.clientAddressHash, () =>
+    storeLead(db, lead, config.rateLimit, notificationPlanFor(config)),
+  );
+  return stored ?? { kind: "limited", retryAfterSeconds: config.rateLimit.windowSeconds };
 }
 
 /**

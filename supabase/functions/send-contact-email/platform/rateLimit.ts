@@ -9,7 +9,7 @@ export interface RateLimit {
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** The advisory-lock namespace of a client's rate limit (the first key of the two-key form). */
-const lockSpace = 0x72617465;
+export const rateLimitLockSpace = 0x72617465;
 
 /**
  * Counts one submission for the client if fewer than `max` of its leads stand in the window that
@@ -24,7 +24,9 @@ export async function consumeRateLimit(
   now: Date,
   limit: RateLimit,
 ): Promise<RateLimitDecision> {
-  await db.query(sql`select pg_advisory_xact_lock(${lockSpace}::int, hashtext(${addressHash}))`);
+  await db.query(
+    sql`select pg_advisory_xact_lock(${rateLimitLockSpace}::int, hashtext(${addressHash}))`,
+  );
   const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
   const { rows } = await db.query<{ at: Date }>(sql`
     select at from public.contact_rate_limit_hits
