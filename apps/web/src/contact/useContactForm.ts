@@ -25,7 +25,7 @@ import { useServiceRequest } from "./serviceRequest.tsx";
 import type { ContactToastMessage } from "./submission/ContactToasts.tsx";
 
 /**
- * The sending code (supabase-js, TanStack Query, the toasts), out of the page's first script:
+ * The sending code (supabase-js's functions client, TanStack Query, the toasts), out of the page's first script:
  * fetched on the first focus in the form, or by the first submit, once for the page.
  */
 let sendingCode: Promise<typeof import("./submission/sendingCode.ts")> | undefined;
@@ -81,7 +81,8 @@ function postWithoutTheApp(form: HTMLFormElement): boolean {
  * The contact form's state: values, inline errors (shown after the first submit, then kept up to
  * date, and the function's own words when it refuses a field), the service a card asked for, the
  * toasts, and the submit: check, then send through the lazily loaded sending code
- * (submission/sendingCode.ts: a TanStack Query mutation that calls supabase-js `functions.invoke`).
+ * (submission/sendingCode.ts: a TanStack Query mutation that invokes the function through
+ * supabase-js's functions client).
  */
 export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState<ContactRequest>(emptyRequest);

@@ -4,22 +4,22 @@ import {
   contactToasts,
   isContactRefusal,
 } from "@bluewater/content";
-import { FunctionsHttpError } from "@supabase/supabase-js";
+import { FunctionsHttpError } from "@supabase/functions-js";
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import type { SendOutcome } from "../sendOutcome.ts";
-import { supabaseClient } from "./supabaseClient.ts";
+import { functionsClient } from "./functionsClient.ts";
 
 export { ContactToasts } from "./ContactToasts.tsx";
 
 /**
- * The form's sending code, fetched on the visitor's first focus in the form: supabase-js, TanStack
- * Query and the toasts stay out of the page's first script. One mutation, run through TanStack
+ * The form's sending code, fetched on the visitor's first focus in the form: supabase-js's
+ * functions client, TanStack Query and the toasts stay out of the page's first script. One mutation, run through TanStack
  * Query outside React (the form's submit handler awaits it), so the form needs no provider.
  */
 const sendRequest = new MutationObserver(new QueryClient(), {
   retry: false,
   mutationFn: async (submission: ContactSubmission) => {
-    const { error } = await supabaseClient().functions.invoke(contactFunction.name, {
+    const { error } = await functionsClient().invoke(contactFunction.name, {
       body: submission,
     });
     if (error) throw error;
