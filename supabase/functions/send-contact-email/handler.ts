@@ -14,8 +14,8 @@ import { corsHeaders } from "./platform/cors.ts";
 import { type Database, requireDatabase } from "./platform/database.ts";
 import type { Log } from "./platform/failure.ts";
 import { errorResponse } from "./platform/http.ts";
+import { slots } from "./platform/slots.ts";
 import { answerDeliverRoute, deliverRoute } from "./schedule/deliverRoute.ts";
-import { beaconSlots } from "./visits/beaconSlots.ts";
 import { answerVisitRoute, visitRoute } from "./visits/visitRoute.ts";
 
 export interface ContactHandlerDeps {
@@ -55,7 +55,7 @@ export function createContactHandler(
       ((task: Promise<unknown>) => {
         task.catch((error: unknown) => log("background task failed", error));
       }),
-    beaconSlots: beaconSlots(deps.config.visits.concurrency, deps.config.visits.queue),
+    beaconSlots: slots(deps.config.visits.concurrency, deps.config.visits.queue),
     clientTurns: clientTurns(maxInFlightFor(deps.config.rateLimit.max)),
   };
   // A deployed project without a safe secret keeps taking leads, and says why on every request.

@@ -1,3 +1,5 @@
+import { type Slots, slots } from "../platform/slots.ts";
+
 /**
  * A client's leads take their turns in this function instance, one after another, before they
  * ask the database pool for a connection. The lead's transaction locks the client's rate limit
@@ -10,26 +12,16 @@
  * turns would only queue work that the rate limit refuses in the end (see `maxInFlightFor`).
  */
 export function clientTurns(maxInFlight: number) {
-  const clients = new Map<string, { inFlight: number; last: Promise<void> }>();
+  const clients = new Map<string, Slots>();
   return {
     /** Runs `work` in the client's next turn; undefined at once when too many are waiting. */
     async take<T>(client: string, work: () => Promise<T>): Promise<T | undefined> {
-      const turns = clients.get(client) ?? { inFlight: 0, last: Promise.resolve() };
-      if (turns.inFlight >= maxInFlight) return undefined;
+      const turns = clients.get(client) ?? slots(1, maxInFlight - 1);
       clients.set(client, turns);
-      turns.inFlight += 1;
-      const before = turns.last;
-      let done = () => {};
-      turns.last = new Promise<void>((resolve) => {
-        done = resolve;
-      });
       try {
-        await before;
-        return await work();
+        return await turns.tryRun(work);
       } finally {
-        done();
-        turns.inFlight -= 1;
-        if (turns.inFlight === 0) clients.delete(client);
+        if (turns.idle()) clients.delete(client);
       }
     },
   };

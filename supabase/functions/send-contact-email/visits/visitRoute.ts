@@ -5,7 +5,7 @@ import { isAllowedOrigin } from "../platform/cors.ts";
 import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { errorResponse } from "../platform/http.ts";
-import type { BeaconSlots } from "./beaconSlots.ts";
+import type { Slots } from "../platform/slots.ts";
 import { declinesMeasurement, readBeacon } from "./visitBeacon.ts";
 import { storeVisit } from "./visitStore.ts";
 
@@ -14,7 +14,12 @@ export interface VisitRouteDeps {
   database: () => Database;
   now: () => Date;
   log: Log;
-  beaconSlots: BeaconSlots;
+  /**
+   * How many beacons this instance stores at once. Beacons share the database pool with leads;
+   * they never take more than their slots of it, so a flood of visits, real or forged, can never
+   * keep a lead waiting for a connection. Past the slots and their queue a beacon is refused (503).
+   */
+  beaconSlots: Slots;
 }
 
 /** The path below the function that the page's beacon posts to. */

@@ -1,10 +1,10 @@
 /**
- * How many beacons this function instance stores at once. Beacons share the database pool with
- * leads; they never take more than `size` of its connections, so a flood of visits, real or
- * forged, can never keep a lead waiting for one. A beacon that finds every slot busy waits its
- * turn, up to `queue` of them; past that it is refused at once (503) and never read.
+ * At most `size` tasks of one kind run at once in this function instance; up to `queue` more wait
+ * their turn, in order; past that a task is refused at once. Beacons use it so that they never
+ * take more of the database pool than their share (visits/visitRoute.ts), a client's leads so
+ * that they run one at a time (intake/clientTurns.ts).
  */
-export function beaconSlots(size: number, queue = 50) {
+export function slots(size: number, queue: number) {
   let busy = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -28,7 +28,9 @@ export function beaconSlots(size: number, queue = 50) {
         release();
       }
     },
+    /** True when nothing runs or waits. */
+    idle: () => busy === 0,
   };
 }
 
-export type BeaconSlots = ReturnType<typeof beaconSlots>;
+export type Slots = ReturnType<typeof slots>;

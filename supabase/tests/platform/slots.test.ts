@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { beaconSlots } from "../../functions/send-contact-email/visits/beaconSlots.ts";
+import { slots } from "../../functions/send-contact-email/platform/slots.ts";
 
 /** Work that starts when its slot is given and ends when the test says so. */
 function gatedWork() {
@@ -16,19 +16,23 @@ function gatedWork() {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 Deno.test("beacons past the busy slots wait their turn in order, and past the queue are refused", async () => {
-  const slots = beaconSlots(2, 1);
+  const beaconSlots = slots(2, 1);
   const { started, finish, work } = gatedWork();
-  const first = slots.tryRun(work("first"));
-  const second = slots.tryRun(work("second"));
-  const third = slots.tryRun(work("third"));
-  assert.equal(await slots.tryRun(work("fourth")), undefined, "slots and queue full: refused");
+  const first = beaconSlots.tryRun(work("first"));
+  const second = beaconSlots.tryRun(work("second"));
+  const third = beaconSlots.tryRun(work("third"));
+  assert.equal(
+    await beaconSlots.tryRun(work("fourth")),
+    undefined,
+    "slots and queue full: refused",
+  );
   await settled();
   assert.deepEqual(started, ["first", "second"], "the third waits for a slot");
   finish("first");
   assert.equal(await first, "first");
   await settled();
   assert.deepEqual(started, ["first", "second", "third"], "the freed slot goes to the third");
-  const fifth = slots.tryRun(work("fifth"));
+  const fifth = beaconSlots.tryRun(work("fifth"));
   await settled();
   assert.deepEqual(started.length, 3, "the fifth waits in the queue the third left");
   finish("second");
@@ -39,7 +43,7 @@ Deno.test("beacons past the busy slots wait their turn in order, and past the qu
   finish("fifth");
   assert.equal(await fifth, "fifth");
   // Every slot free again: work starts at once.
-  const sixth = slots.tryRun(work("sixth"));
+  const sixth = beaconSlots.tryRun(work("sixth"));
   await settled();
   assert.equal(started.at(-1), "sixth");
   finish("sixth");
