@@ -134,6 +134,8 @@ function desktopRows(desktop: LighthouseSummary | undefined): Row[] {
 /** The rows of the table, each target beside its figure (KB are 1,000 bytes). */
 export function benchRows(results: BenchResults): Row[] {
   const { scripts } = results;
+  // What sending the form fetched after the chat: its sending code.
+  const sendingCodeBytes = scripts.afterSendingForm.gzipBytes - scripts.afterOpeningChat.gzipBytes;
   return [
     ...pageRows(results.pages),
     ...firstActRows(results.firstActs),
@@ -171,11 +173,9 @@ export function benchRows(results: BenchResults): Row[] {
     {
       // A visitor whose first act is in the form gets this beside the app, on the way to a send.
       measure: "JS the form adds to it, its sending code (gzip)",
-      value: kb(scripts.afterSendingForm.gzipBytes - scripts.afterOpeningChat.gzipBytes),
+      value: kb(sendingCodeBytes),
       target: `≤ ${kb(sendingCodeBudgetBytes)}`,
-      met:
-        scripts.afterSendingForm.gzipBytes - scripts.afterOpeningChat.gzipBytes <=
-        sendingCodeBudgetBytes,
+      met: sendingCodeBytes <= sendingCodeBudgetBytes,
     },
     ...chatOpenRows(results.chatOpen),
     ...visitCostRows(results.visitCost),
