@@ -88,7 +88,9 @@ test.describe("the landing page", () => {
     const contact = page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Contact" });
-    expect(await framesAfterClick(contact), "several positions on the way").toBeGreaterThan(2);
+    // A jump shows one position; a glide shows at least one more on the way. A starved CI
+    // machine paints few frames of a glide, so more than that is not asked for.
+    expect(await framesAfterClick(contact), "a position on the way").toBeGreaterThan(1);
     await expectSectionInView(page, "contact");
 
     await page.emulateMedia({ reducedMotion: "reduce" });
