@@ -1,4 +1,5 @@
 import { defineCommand, Option, parseCommand, wholeNumber } from "@bluewater/cli";
+import { scenarioIds } from "./firstActs.ts";
 
 const parts = ["page", "first-acts"] as const;
 
@@ -14,6 +15,8 @@ export interface BenchOptions {
   realRounds: number;
   /** Rounds of the first acts, ours and the preloaded variant alternating. */
   actRounds: number;
+  /** The first acts to play, by id; all of them when absent. For quick iteration on one act. */
+  acts?: string[];
 }
 
 /** `pnpm bench`'s options, checked before anything is built. */
@@ -40,13 +43,18 @@ export function benchCommand() {
       "rounds of the first acts, ours and the preloaded variant alternating",
       wholeNumber(1),
       7,
+    )
+    .addOption(
+      new Option("--acts <ids...>", "play only these first acts (all by default)").choices(
+        scenarioIds,
+      ),
     );
 }
 
 /** The bench's options; a mistake ends the process with the usage (exit 2). */
 export async function parseBenchArgs(argv: readonly string[]): Promise<BenchOptions> {
-  const { only, rounds, realRounds, actRounds } = (
+  const { only, rounds, realRounds, actRounds, acts } = (
     await parseCommand(benchCommand(), [...argv])
   ).opts<BenchOptions>();
-  return { only, rounds, realRounds, actRounds };
+  return { only, rounds, realRounds, actRounds, ...(acts ? { acts } : {}) };
 }

@@ -121,6 +121,9 @@ const sendForm: Scenario = {
 
 export const scenarios: readonly Scenario[] = [chatDone(1000), chatDone(5000), sendForm, learnMore];
 
+/** The scenarios' ids, for `pnpm bench --acts`. */
+export const scenarioIds = scenarios.map(({ id }) => id);
+
 type BenchWindow = Window & {
   benchArm(completion: Completion): void;
   benchCompleted(ms: number): void;
@@ -284,6 +287,8 @@ export interface FirstActsResult {
 
 export interface FirstActsOptions {
   urls: Record<Variant, string>;
+  /** The scenarios to play, by id; all of them when absent. */
+  acts?: readonly string[];
   rounds: number;
   launch(): Promise<Browser>;
   log(message: string): void;
@@ -294,9 +299,11 @@ export interface FirstActsOptions {
  * alternating from round to round, so the host's drift falls on both alike.
  */
 export async function compareFirstActs(options: FirstActsOptions): Promise<FirstActsResult> {
+  const { acts } = options;
+  const played = acts ? scenarios.filter(({ id }) => acts.includes(id)) : scenarios;
   const times = new Map<string, Record<Variant, number[]>>();
   const failures = new Map<string, Record<Variant, string[]>>();
-  for (const scenario of scenarios) {
+  for (const scenario of played) {
     times.set(scenario.id, { ours: [], preloaded: [] });
     failures.set(scenario.id, { ours: [], preloaded: [] });
   }
@@ -306,7 +313,7 @@ export async function compareFirstActs(options: FirstActsOptions): Promise<First
     for (let round = 0; round < options.rounds; round++) {
       const order: Variant[] = round % 2 === 0 ? ["ours", "preloaded"] : ["preloaded", "ours"];
       options.log(`first acts, round ${round + 1} of ${options.rounds}: ${order.join(", then ")}`);
-      for (const scenario of scenarios) {
+      for (const scenario of played) {
         for (const variant of order) {
           try {
             const ms = await visitOnce(browser, options.urls[variant], scenario);
@@ -326,7 +333,7 @@ export async function compareFirstActs(options: FirstActsOptions): Promise<First
   }
   return {
     rounds: options.rounds,
-    acts: scenarios.map(({ id, label }) => ({
+    acts: played.map(({ id, label }) => ({
       id,
       label,
       ours: spread(times.get(id)?.ours ?? []),

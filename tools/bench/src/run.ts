@@ -89,12 +89,13 @@ async function measurePages({ only, rounds, realRounds }: BenchOptions): Promise
 }
 
 /** Our page and its preloaded variant, the visitor's first acts on each, in alternating rounds. */
-async function measureFirstActs({ actRounds }: BenchOptions): Promise<FirstActsResult> {
+async function measureFirstActs({ actRounds, acts }: BenchOptions): Promise<FirstActsResult> {
   const ours = await serveSite(siteDistDir);
   const preloaded = await servePreloadedVariant(siteDistDir);
   try {
     return await compareFirstActs({
       urls: { ours: ours.url, preloaded: preloaded.url },
+      ...(acts ? { acts } : {}),
       rounds: actRounds,
       launch: launchChromium,
       log: say,

@@ -31,3 +31,8 @@ test("--only=first-acts runs the first acts alone, --act-rounds sets their round
     actRounds: 3,
   });
 });
+
+test("--acts plays only the first acts it names", async () => {
+  const { acts } = await parseBenchArgs(["--only=first-acts", "--acts", "form", "chat-1s"]);
+  assert.deepEqual(acts, ["form", "chat-1s"]);
+});

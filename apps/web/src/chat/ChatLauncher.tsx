@@ -21,7 +21,7 @@ type TooltipComponent = ComponentType<{ children: ReactNode }>;
 
 /**
  * Radix's tooltip (with its positioning engine) is a tenth of the page's script budget, and only
- * a mouse or keyboard can ever show it; so it loads on the first mouse move or key press, and
+ * a mouse or keyboard can ever show it; so it loads on the first mouse move or Tab press, and
  * wraps the launcher once the launcher is not focused (re-wrapping would drop the focus).
  */
 function useLauncherTooltip(focused: boolean): TooltipComponent | null {
@@ -29,6 +29,9 @@ function useLauncherTooltip(focused: boolean): TooltipComponent | null {
   useEffect(() => {
     const load = (event: Event) => {
       if (event instanceof PointerEvent && event.pointerType !== "mouse") return;
+      // Keys typed into a field (a phone's keyboard sends them too) are not a keyboard user
+      // moving through the page.
+      if (event instanceof KeyboardEvent && event.key !== "Tab") return;
       stop();
       import("./LauncherTooltip.tsx")
         .then((module) => setTooltip(() => module.LauncherTooltip))

@@ -1,19 +1,5 @@
 import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
-
-/** Safari has no requestIdleCallback: there the code comes this long after hydration. */
-const fallbackDelayMs = 1000;
-/** A page that never goes idle still gets the code after this long. */
-const idleTimeoutMs = 3000;
-
-/** Runs `run` when the browser is first idle (at most 3 s away); returns how to cancel it. */
-export function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(run, { timeout: idleTimeoutMs });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, fallbackDelayMs);
-  return () => clearTimeout(timer);
-}
+import { whenIdle } from "./idleWork.ts";
 
 interface IdlePreload<Props> {
   /** The loaded component, or null until its code has arrived. */
@@ -25,7 +11,7 @@ interface IdlePreload<Props> {
 }
 
 /**
- * Fetches a component's code when the browser is first idle after hydration, or earlier when
+ * Fetches a component's code when the browser is first idle after hydration (see idleWork.ts), or earlier when
  * `prepare` is called. The component is then rendered directly rather than through `lazy`:
  * React holds back a Suspense boundary's content for up to 300 ms after its fallback, which
  * is the delay a visitor would see on their first tap. A failed fetch is retried on the next

@@ -39,8 +39,19 @@ export const contactFirstFieldId = fieldId("name");
 export function ContactForm() {
   const formRef = useRef<HTMLFormElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
-  const { values, errors, offline, busy, prepared, prepare, toasts, dismissToast, update, submit } =
-    useContactForm(formRef);
+  const {
+    values,
+    errors,
+    offline,
+    busy,
+    prepared,
+    enter,
+    leave,
+    toasts,
+    dismissToast,
+    update,
+    submit,
+  } = useContactForm(formRef);
 
   const text = (field: ContactField) => ({
     value: values[field],
@@ -56,7 +67,8 @@ export function ContactForm() {
       action={contactFunctionUrl}
       aria-label={form.label}
       onSubmit={(event) => submit(event, honeypot.current?.value ?? "")}
-      onFocus={prepare}
+      onFocus={enter}
+      onBlur={leave}
       {...prefetchOnReach("sending-code")}
       className="flex flex-col gap-5"
     >

@@ -11,6 +11,7 @@ import {
 } from "@bluewater/content";
 import { fieldId } from "@bluewater/ui/formField";
 import {
+  type FocusEvent,
   type FormEvent,
   type RefObject,
   useEffect,
@@ -18,6 +19,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { holdIdleWork } from "../components/idleWork.ts";
 import { currentVisitSource, reportVisit } from "../visit/visitChannel.ts";
 import { newRequestId } from "./newRequestId.ts";
 import type { SendOutcome } from "./sendOutcome.ts";
@@ -92,6 +94,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [offline, setOffline] = useState(false);
   const [toasts, setToasts] = useState<ContactToastMessage[]>([]);
   const [prepared, setPrepared] = useState(false);
+  const [filling, setFilling] = useState(false);
   const inFlight = useRef(false);
   const toastCount = useRef(0);
   const serviceChosen = useRef(false);
@@ -108,7 +111,18 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (!form) return;
     form.noValidate = true;
     setValues(typedBeforeHydration(form));
+    // A visitor already in the form when the app took over gets no focus event from it: without
+    // this, the sending code was evaluated only at their tap on Send (250 ms on the bench's phone).
+    if (form.contains(document.activeElement)) {
+      setPrepared(true);
+      setFilling(true);
+    }
   }, [formRef]);
+
+  // Nothing the visitor is not waiting for competes with their typing and their send for the
+  // phone's link and main thread (components/idleWork.ts).
+  const holding = filling || submitting;
+  useEffect(() => (holding ? holdIdleWork() : undefined), [holding]);
 
   useEffect(() => {
     if (!request || (request.strength === "hint" && serviceChosen.current)) return;
@@ -170,6 +184,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (outcome.kind === "sent") {
       reportVisit({ sent: "app" });
       toast("success");
+      setFilling(false);
       setValues(emptyRequest);
       setAttempted(false);
       serviceChosen.current = false;
@@ -188,7 +203,15 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     busy: submitting,
     /** Once the visitor is in the form: the toasts (and with them the sending code) are loaded. */
     prepared,
-    prepare: () => setPrepared(true),
+    /** Focus came into the form: the visitor is filling it in. */
+    enter: () => {
+      setPrepared(true);
+      setFilling(true);
+    },
+    /** Focus left a control; the visitor is still filling in the form if it went to another. */
+    leave: (event: FocusEvent<HTMLFormElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setFilling(false);
+    },
     toasts,
     dismissToast: (id: number) => setToasts((shown) => shown.filter((t) => t.id !== id)),
     update,

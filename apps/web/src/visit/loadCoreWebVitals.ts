@@ -1,4 +1,4 @@
-import { whenIdle } from "../components/useIdlePreload.ts";
+import { whenIdle } from "../components/idleWork.ts";
 
 /**
  * Fetches the Core Web Vitals code (src/visit/coreWebVitals.ts, Google's `web-vitals`) once the

@@ -1,3 +1,4 @@
+import { contactToasts } from "@bluewater/content";
 import type { Page } from "@playwright/test";
 import { appChunk, expect, holdAppChunks, test } from "./fixtures.ts";
 
@@ -103,6 +104,54 @@ test.describe("on a phone", () => {
       s.name.startsWith("sendingCode-"),
     );
     expect(sending?.at, "asked for before the app had started").toBeLessThan(await hydratedAt());
+  });
+
+  test("a visitor already in the form when the app starts has the sending code in place before they press Send", async ({
+    page,
+  }) => {
+    const chunks = await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "load" });
+    await page.getByLabel(/Full Name/).tap();
+    await page.keyboard.type("Jane Smith");
+    chunks.release();
+    await hydrated(page);
+    // The toasts' region comes with the sending code; no other act since the app started.
+    await expect(
+      page.getByRole("region", { name: new RegExp(contactToasts.regionLabel) }),
+    ).toBeAttached();
+  });
+
+  test("while the visitor fills in the form, no code they did not ask for is fetched; it comes once they leave the form", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (appChunk.test(new URL(request.url()).pathname)) scripts.push(request.url());
+    });
+    const ahead = /\/(ChatPanel|ServiceDetailsDialog|FinishingGalleryDialog|LauncherTooltip)-/;
+    await page.goto("/", { waitUntil: "load" });
+    await page.getByLabel(/Full Name/).tap();
+    await hydrated(page);
+    await page.keyboard.type("Jane Smith");
+    // Twice the browser idle (or 3 s, the longest idle work waits), after the app's own idle work
+    // was asked for: it would have gone out by now.
+    await page.evaluate(async () => {
+      for (let i = 0; i < 2; i++) {
+        await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 }));
+      }
+    });
+    await page.waitForTimeout(500);
+    expect(scripts.filter((url) => ahead.test(url))).toEqual([]);
+
+    const heading = page.getByRole("heading", { level: 1 });
+    const box = await heading.boundingBox();
+    if (!box) throw new Error("the hero's heading has no box");
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => scripts.some((url) => url.includes("/ChatPanel-"))).toBe(true);
+    expect(
+      scripts.some((url) => url.includes("/LauncherTooltip-")),
+      "a phone has no tooltip",
+    ).toBe(false);
   });
 
   test("a first tap on plain text starts the app", async ({ page }) => {
