@@ -46,7 +46,7 @@ export function ContactForm() {
     busy,
     prepared,
     enter,
-    leave,
+    typed,
     toasts,
     dismissToast,
     update,
@@ -68,7 +68,7 @@ export function ContactForm() {
       aria-label={form.label}
       onSubmit={(event) => submit(event, honeypot.current?.value ?? "")}
       onFocus={enter}
-      onBlur={leave}
+      onInput={typed}
       {...prefetchOnReach("sending-code")}
       className="flex flex-col gap-5"
     >

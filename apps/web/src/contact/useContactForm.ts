@@ -11,7 +11,6 @@ import {
 } from "@bluewater/content";
 import { fieldId } from "@bluewater/ui/formField";
 import {
-  type FocusEvent,
   type FormEvent,
   type RefObject,
   useEffect,
@@ -19,12 +18,12 @@ import {
   useRef,
   useState,
 } from "react";
-import { holdIdleWork } from "../components/idleWork.ts";
 import { currentVisitSource, reportVisit } from "../visit/visitChannel.ts";
 import { newRequestId } from "./newRequestId.ts";
 import type { SendOutcome } from "./sendOutcome.ts";
 import { useServiceRequest } from "./serviceRequest.tsx";
 import type { ContactToastMessage } from "./submission/ContactToasts.tsx";
+import { useHoldWhileFilling } from "./useHoldWhileFilling.ts";
 
 /**
  * The sending code (supabase-js's functions client, TanStack Query, the toasts), out of the page's first script:
@@ -94,12 +93,13 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const [offline, setOffline] = useState(false);
   const [toasts, setToasts] = useState<ContactToastMessage[]>([]);
   const [prepared, setPrepared] = useState(false);
-  const [filling, setFilling] = useState(false);
   const inFlight = useRef(false);
   const toastCount = useRef(0);
   const serviceChosen = useRef(false);
   const attempt = useRef<{ key: string; id: string } | null>(null);
   const { request } = useServiceRequest();
+  // Nothing the visitor is not waiting for competes with their typing and their send.
+  const { active: filling, done: filled } = useHoldWhileFilling(submitting);
 
   // Before hydration the form is a plain HTML form the browser checks and posts itself; from here
   // the inline messages and the app's sending take over, keeping anything already typed. A layout
@@ -115,14 +115,9 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     // this, the sending code was evaluated only at their tap on Send (250 ms on the bench's phone).
     if (form.contains(document.activeElement)) {
       setPrepared(true);
-      setFilling(true);
+      filling();
     }
-  }, [formRef]);
-
-  // Nothing the visitor is not waiting for competes with their typing and their send for the
-  // phone's link and main thread (components/idleWork.ts).
-  const holding = filling || submitting;
-  useEffect(() => (holding ? holdIdleWork() : undefined), [holding]);
+  }, [formRef, filling]);
 
   useEffect(() => {
     if (!request || (request.strength === "hint" && serviceChosen.current)) return;
@@ -184,7 +179,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (outcome.kind === "sent") {
       reportVisit({ sent: "app" });
       toast("success");
-      setFilling(false);
+      filled();
       setValues(emptyRequest);
       setAttempted(false);
       serviceChosen.current = false;
@@ -206,12 +201,10 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     /** Focus came into the form: the visitor is filling it in. */
     enter: () => {
       setPrepared(true);
-      setFilling(true);
+      filling();
     },
-    /** Focus left a control; the visitor is still filling in the form if it went to another. */
-    leave: (event: FocusEvent<HTMLFormElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget)) setFilling(false);
-    },
+    /** The visitor typed or chose something in the form. */
+    typed: filling,
     toasts,
     dismissToast: (id: number) => setToasts((shown) => shown.filter((t) => t.id !== id)),
     update,

@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { holdIdleWork } from "../components/idleWork.ts";
+
+/** This long without a focus or a keystroke in the form, the visitor is no longer filling it in. */
+const fillingPauseMs = 5000;
+
+/**
+ * Holds idle work (components/idleWork.ts) while the visitor fills in the form (they focused it or
+ * typed in it within the last 5 s) and while their request is on its way: on the bench's phone
+ * that work went out in the pause before Send, and the request left 150 ms behind it. Judged by
+ * activity, not by where the focus is: a field keeps the focus after the phone's keyboard is put
+ * away and the visitor reads on, and Safari and Firefox on macOS take it from the field without
+ * giving it to Send when Send is clicked.
+ */
+export function useHoldWhileFilling(sending: boolean) {
+  const [filling, setFilling] = useState(false);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const holding = filling || sending;
+  useEffect(() => (holding ? holdIdleWork() : undefined), [holding]);
+  useEffect(() => () => clearTimeout(pause.current), []);
+
+  /** The visitor focused or typed in the form. */
+  const active = useCallback(() => {
+    setFilling(true);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => setFilling(false), fillingPauseMs);
+  }, []);
+  /** Their request was taken: what they typed is done with. */
+  const done = useCallback(() => {
+    clearTimeout(pause.current);
+    setFilling(false);
+  }, []);
+  return { active, done };
+}
