@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSiteServer } from "@bluewater/serve";
+import { bootScript, withReadingStart } from "@bluewater/stack/boot-tag";
 
 /**
  * The pages the bench measures beside the real one, each built from the real build and served by
@@ -26,9 +27,6 @@ export interface ReferencePages {
   minimalUrl: string;
   close(): Promise<void>;
 }
-
-/** The boot script the build inlines (apps/web/scripts/build.ts): the only script of the app. */
-const bootScript = /<script type="module" data-app-chunks=[^>]*>[\s\S]*?<\/script>/g;
 
 /** The page as a visitor without JavaScript gets it: everything but the app's boot script. */
 export function withoutApp(html: string): string {
@@ -85,17 +83,11 @@ const minimalHtml = `<!doctype html>
 `;
 
 /**
- * The preloaded variant of the built page: the same page, whose boot script (apps/web/src/boot.ts)
- * is told by its tag to start the app right after the first paint, as for a visitor who had been
- * reading for 0 ms. The setting is an attribute, which the CSP's hash of the script does not
- * cover: the variant runs the same script under the same headers.
+ * The preloaded variant of the built page: the same page, whose boot script is told to start the
+ * app right after the first paint, as for a visitor who had been reading for 0 ms.
  */
 export function preloadedVariant(html: string): string {
-  const [boot] = html.match(bootScript) ?? [];
-  if (!boot) throw new Error("expected an inline boot script in the built page");
-  return html.replace(boot, () =>
-    boot.replace("<script ", '<script data-start-after-reading-ms="0" '),
-  );
+  return withReadingStart(html, 0);
 }
 
 /** A copy of the built site whose page starts its app right after the first paint, served. */

@@ -1,3 +1,4 @@
+import { withReadingStart } from "@bluewater/stack/boot-tag";
 import { test as base, expect, type Page, type Route } from "@playwright/test";
 
 interface Fixtures {
@@ -93,21 +94,14 @@ export async function visitorActs(page: Page): Promise<void> {
  * Serves the landing page with the boot script's reading start out of reach: only the test's own
  * acts start the app, however long this machine takes to load the page. Otherwise a load slower
  * than 3 s after the first paint starts the app for a reader first, with the chat panel's code.
- * The setting is an attribute of the boot script's tag, which the CSP's hash does not cover.
  */
 export async function startOnlyOnActs(page: Page): Promise<void> {
   await page.route(
     (url) => url.pathname === "/",
     async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace(
-        '<script type="module" data-app-chunks=',
-        '<script type="module" data-start-after-reading-ms="3600000" data-app-chunks=',
-      );
-      if (!html.includes("data-start-after-reading-ms")) {
-        throw new Error("the built page has no boot script tag to set");
-      }
-      await route.fulfill({ response, body: html });
+      const body = withReadingStart(await response.text(), 3_600_000);
+      await route.fulfill({ response, body });
     },
   );
 }
