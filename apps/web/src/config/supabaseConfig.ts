@@ -22,7 +22,8 @@ export function readSupabaseConfig(env: Env): SupabaseConfig {
 export const supabaseConfig: SupabaseConfig = readSupabaseConfig(import.meta.env);
 
 /**
- * Where the contact form posts: the app's functions client calls it when the app runs, and the browser posts the
- * form there by itself when the app is not running (no JavaScript, or its code failed to load).
+ * Where the contact form posts: the app's functions client calls it when the app runs, and the
+ * browser posts the form there by itself when the app is not running (no JavaScript, or its code
+ * failed to load).
  */
 export const contactFunctionUrl = `${supabaseConfig.url.replace(/\/+$/, "")}${contactFunction.path}`;

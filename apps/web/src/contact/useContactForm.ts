@@ -26,8 +26,8 @@ import type { ContactToastMessage } from "./submission/ContactToasts.tsx";
 import { useHoldWhileFilling } from "./useHoldWhileFilling.ts";
 
 /**
- * The sending code (supabase-js's functions client, TanStack Query, the toasts), out of the page's first script:
- * fetched on the first focus in the form, or by the first submit, once for the page.
+ * The sending code (supabase-js's functions client, TanStack Query, the toasts), out of the page's
+ * first script: fetched on the first focus in the form, or by the first submit, once for the page.
  */
 let sendingCode: Promise<typeof import("./submission/sendingCode.ts")> | undefined;
 export const loadSendingCode = () => {

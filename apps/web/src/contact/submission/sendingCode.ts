@@ -13,8 +13,9 @@ export { ContactToasts } from "./ContactToasts.tsx";
 
 /**
  * The form's sending code, fetched on the visitor's first focus in the form: supabase-js's
- * functions client, TanStack Query and the toasts stay out of the page's first script. One mutation, run through TanStack
- * Query outside React (the form's submit handler awaits it), so the form needs no provider.
+ * functions client, TanStack Query and the toasts stay out of the page's first script. One
+ * mutation, run through TanStack Query outside React (the form's submit handler awaits it), so the
+ * form needs no provider.
  */
 const sendRequest = new MutationObserver(new QueryClient(), {
   retry: false,
