@@ -140,10 +140,14 @@ const notFoundLog = server.notFoundLogScript();
 async function prerender(path: string, kind: "home" | "not-found", file: string) {
   // The 404 page logs the path it was asked for, app or not (src/prerender/notFoundLog.ts).
   const pageScripts = kind === "not-found" ? `<script>${notFoundLog}</script>` : "";
+  // The landing page's chat launcher opens its first view, which the app never hydrates: it sits
+  // after the app's root (src/chat/firstView/ChatFirstView.tsx).
+  const outsideTheApp = kind === "home" ? server.chatFirstViewHtml() : "";
   const html = template
     .replace(stylesheet?.[0] ?? "", `<style>${css}</style>`)
     .replace("<!--app-head-->", server.documentHead(kind, { siteUrl, faviconSvg }))
     .replace("<!--app-html-->", await server.renderPath(path))
+    .replace("<!--outside-app-html-->", () => outsideTheApp)
     .replace("</body>", () => `${pageScripts}</body>`);
   await writeFile(`${dist}/${file}`, html);
 }

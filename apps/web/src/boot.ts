@@ -232,6 +232,21 @@ function handOverLinkTaps(): void {
   }).observe(root, { attributeFilter: ["data-hydrated"] });
 }
 
+/**
+ * A link in a popover outside the app's root (the chat's first view) to somewhere on the page
+ * closes the popover, which would otherwise stay over what the visitor went to see, and would be
+ * taken by the app for a chat the visitor still wants. The app closes its own popovers.
+ */
+function closePopoversOnLeave(): void {
+  const onClick = (event: Event) => {
+    const { target } = event;
+    const link = target instanceof Element ? target.closest('a[href^="#"]') : null;
+    const popover = link?.closest<HTMLElement>("[popover]");
+    if (popover?.matches(":popover-open") && !popover.closest("#root")) popover.hidePopover();
+  };
+  addEventListener("click", onClick, { capture: true, passive: true });
+}
+
 function main(): void {
   // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
   if (import.meta.env.DEV) {
@@ -291,4 +306,5 @@ function main(): void {
 }
 
 smoothScrollOnceSettled();
+closePopoversOnLeave();
 main();

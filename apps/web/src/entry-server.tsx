@@ -1,8 +1,9 @@
 import { createMemoryHistory } from "@tanstack/react-router";
 import { Suspense } from "react";
-import { renderToString } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { App } from "./app/App.tsx";
 import { createAppRouter } from "./app/router.tsx";
+import { ChatFirstView } from "./chat/firstView/ChatFirstView.tsx";
 
 export { markContactedPagePath } from "@bluewater/content/contact";
 export { contactFunctionUrl } from "./config/supabaseConfig.ts";
@@ -25,4 +26,9 @@ export async function renderPath(path: string): Promise<string> {
       <App router={router} />
     </Suspense>,
   );
+}
+
+/** The chat's first view, static HTML the prerender puts after the app's root. */
+export function chatFirstViewHtml(): string {
+  return renderToStaticMarkup(<ChatFirstView />);
 }

@@ -3,12 +3,18 @@ import { test } from "node:test";
 import { type FirstActsResult, firstActFailures, firstActRows } from "../src/firstActs.ts";
 import { spread } from "../src/lighthouse.ts";
 
-const result = (ours: number[], preloaded: number[], reading = [0, 0, 0]): FirstActsResult => ({
+const result = (
+  ours: number[],
+  preloaded: number[],
+  reading = [0, 0, 0],
+  judged = true,
+): FirstActsResult => ({
   rounds: 3,
   acts: [
     {
       id: "chat-5s",
       label: "tap on the chat launcher 5 s after the first paint",
+      judged,
       ours: spread(ours),
       preloaded: spread(preloaded),
       failures: { ours: [], preloaded: [] },
@@ -33,4 +39,10 @@ test("a run that never completed, or script sent while reading, is a miss, and i
   assert.match(firstActFailures(incomplete)[0] ?? "", /ours: round 2: not done/);
   const [, reading] = verdicts(firstActRows(result([100], [100], [0, 412, 0])));
   assert.equal(reading, false);
+});
+
+test("an act printed for the record has no verdict, however slow", () => {
+  const rows = firstActRows(result([900, 1000, 1100], [90, 100, 110], [0, 0, 0], false));
+  assert.equal(rows.filter((row) => row.value.includes("1000")).length, 1);
+  assert.deepEqual(verdicts(rows), [true]);
 });

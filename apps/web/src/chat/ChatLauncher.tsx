@@ -8,10 +8,10 @@ interface ChatLauncherProps {
   open: boolean;
   panelId: string;
   /**
-   * Until the app runs, the popover the launcher opens by itself (the phone number and the
-   * form); undefined once the app handles the launcher.
+   * Until the app runs, the popover the launcher opens by itself (the chat's first view, in the
+   * HTML); undefined once the app handles the launcher.
    */
-  unavailableId: string | undefined;
+  firstViewId: string | undefined;
   /** Starts fetching the panel's code when the visitor points at, touches or focuses the launcher. */
   onPrepare: () => void;
   onToggle: () => void;
@@ -56,7 +56,7 @@ export function ChatLauncher({
   ref,
   open,
   panelId,
-  unavailableId,
+  firstViewId,
   onPrepare,
   onToggle,
 }: ChatLauncherProps) {
@@ -69,9 +69,9 @@ export function ChatLauncher({
       data-chat-launcher
       {...prefetchOnReach("chat-panel")}
       aria-label={chatLauncherCopy.launcherLabel}
-      popoverTarget={unavailableId}
+      popoverTarget={firstViewId}
       // Without the app the browser states the popover's state itself.
-      aria-expanded={unavailableId ? undefined : open}
+      aria-expanded={firstViewId ? undefined : open}
       aria-controls={open ? panelId : undefined}
       onPointerEnter={onPrepare}
       onPointerDown={onPrepare}

@@ -5,15 +5,27 @@ import { ChatNextSteps } from "./ChatNextSteps.tsx";
 
 interface ChatMessageBubbleProps {
   message: ChatMessage;
-  onRequestInspection: (service: ChatNextStep["service"]) => void;
+  /** The app's way to the form; the first view in the HTML has a link instead. */
+  onRequestInspection?: (service: ChatNextStep["service"]) => void;
+  className?: string;
 }
 
 /** One message; the bot's answers carry their next steps beneath them. */
-export function ChatMessageBubble({ message, onRequestInspection }: ChatMessageBubbleProps) {
+export function ChatMessageBubble({
+  message,
+  onRequestInspection,
+  className,
+}: ChatMessageBubbleProps) {
   const fromBot = message.type === "bot";
   const { nextStep } = message;
   return (
-    <div className={cn("flex max-w-[85%] flex-col gap-2", fromBot ? "self-start" : "self-end")}>
+    <div
+      className={cn(
+        "flex max-w-[85%] flex-col gap-2",
+        fromBot ? "self-start" : "self-end",
+        className,
+      )}
+    >
       <p
         className={cn(
           "rounded-2xl px-4 py-2.5 text-[0.9375rem] leading-snug",
@@ -26,7 +38,9 @@ export function ChatMessageBubble({ message, onRequestInspection }: ChatMessageB
         {message.text}
       </p>
       {nextStep && (
-        <ChatNextSteps onRequestInspection={() => onRequestInspection(nextStep.service)} />
+        <ChatNextSteps
+          onRequestInspection={onRequestInspection && (() => onRequestInspection(nextStep.service))}
+        />
       )}
     </div>
   );

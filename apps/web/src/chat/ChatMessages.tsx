@@ -2,6 +2,8 @@ import type { ChatMessage, ChatNextStep } from "@bluewater/content/chat";
 import { chatCopy } from "@bluewater/content/chat";
 import { useEffect, useRef } from "react";
 import { ChatMessageBubble } from "./ChatMessageBubble.tsx";
+import { quickQuestionChip } from "./chatPanelLook.ts";
+import { TypingDots } from "./TypingDots.tsx";
 
 interface ChatMessagesProps {
   messages: readonly ChatMessage[];
@@ -35,20 +37,7 @@ export function ChatMessages({
             onRequestInspection={onRequestInspection}
           />
         ))}
-        {typing && (
-          <p className="self-start rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-card">
-            <span className="sr-only">{chatCopy.typing}</span>
-            <span aria-hidden="true" className="flex gap-1">
-              {[0, 150, 300].map((delay) => (
-                <span
-                  key={delay}
-                  style={{ animationDelay: `${delay}ms` }}
-                  className="size-2 rounded-full bg-slate-400 motion-safe:animate-bounce"
-                />
-              ))}
-            </span>
-          </p>
-        )}
+        {typing && <TypingDots />}
       </div>
       {quickQuestions.length > 0 && (
         <div className="mt-4">
@@ -61,7 +50,7 @@ export function ChatMessages({
                 <button
                   type="button"
                   onClick={() => onQuickQuestion(question)}
-                  className="rounded-full border border-brand-200 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-ring"
+                  className={quickQuestionChip}
                 >
                   {question}
                 </button>

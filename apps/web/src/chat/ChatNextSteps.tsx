@@ -1,14 +1,21 @@
-import { business } from "@bluewater/content";
+import { business, sectionIds } from "@bluewater/content";
 import { chatNextSteps } from "@bluewater/content/chat";
 import { Button, ButtonLink } from "@bluewater/ui/button";
 import { ClipboardCheck, Phone } from "lucide-react";
 
 interface ChatNextStepsProps {
-  onRequestInspection: () => void;
+  /** The app's way to the form (it chooses the answer's service); without it, a link to the form. */
+  onRequestInspection?: (() => void) | undefined;
 }
 
 /** Under an answer: the call, as a real tel: link, and the way to the inspection form. */
 export function ChatNextSteps({ onRequestInspection }: ChatNextStepsProps) {
+  const request = (
+    <>
+      <ClipboardCheck aria-hidden="true" />
+      {chatNextSteps.requestInspection}
+    </>
+  );
   return (
     <fieldset>
       <legend className="sr-only">{chatNextSteps.label}</legend>
@@ -17,10 +24,15 @@ export function ChatNextSteps({ onRequestInspection }: ChatNextStepsProps) {
           <Phone aria-hidden="true" />
           {chatNextSteps.call}
         </ButtonLink>
-        <Button onClick={onRequestInspection} className="px-3 text-sm">
-          <ClipboardCheck aria-hidden="true" />
-          {chatNextSteps.requestInspection}
-        </Button>
+        {onRequestInspection ? (
+          <Button onClick={onRequestInspection} className="px-3 text-sm">
+            {request}
+          </Button>
+        ) : (
+          <ButtonLink href={`#${sectionIds.contact}`} className="px-3 text-sm">
+            {request}
+          </ButtonLink>
+        )}
       </div>
     </fieldset>
   );

@@ -1,11 +1,14 @@
 import type { ChatNextStep } from "@bluewater/content/chat";
 import { chatCopy } from "@bluewater/content/chat";
-import { X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { cn } from "@bluewater/ui/cn";
+import { useEffect, useRef, useState } from "react";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 import { showContactForm } from "../contact/showContactForm.ts";
 import { ChatComposer } from "./ChatComposer.tsx";
 import { ChatMessages } from "./ChatMessages.tsx";
+import { ChatPanelHeader } from "./ChatPanelHeader.tsx";
+import { chatPanelFrame } from "./chatPanelLook.ts";
+import { takeOverShownFirstView } from "./firstView/takeOver.ts";
 import { useChatConversation } from "./useChatConversation.ts";
 import { useCloseWhenCovering } from "./useCloseWhenCovering.ts";
 
@@ -18,16 +21,25 @@ interface ChatPanelProps {
 
 /**
  * The non-modal chat panel (docs/chat.md). Its code is fetched once the page is idle, so it
- * opens at once.
+ * opens at once. Rendered while the chat's first view is open, it takes its place and goes on
+ * from what was asked there.
  */
 export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
-  const conversation = useChatConversation();
+  const [takenOver] = useState(takeOverShownFirstView);
+  const conversation = useChatConversation(takenOver?.asked);
   const { requestService } = useServiceRequest();
   const panel = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
 
+  // A panel opened from the launcher takes the keyboard to its field. One that takes the first
+  // view's place does not: on a phone that would raise the keyboard over the answer being read.
+  const takeover = useRef(takenOver);
   useEffect(() => {
-    if (open) input.current?.focus();
+    if (!open) return;
+    const first = takeover.current;
+    takeover.current = undefined;
+    if (!first) input.current?.focus();
+    else if (first.hadFocus) panel.current?.focus();
   }, [open]);
   useCloseWhenCovering(panel, open, () => onClose(false));
 
@@ -59,24 +71,10 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
       aria-modal="false"
       aria-labelledby={`${id}-title`}
       hidden={!open}
-      className="fixed right-4 bottom-22 z-50 flex h-[min(34rem,calc(100dvh-7.5rem))] w-[min(24rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl border border-border bg-white shadow-raised sm:right-6 sm:bottom-24"
+      tabIndex={-1}
+      className={cn(chatPanelFrame, "flex outline-none")}
     >
-      <div className="flex items-center justify-between gap-3 bg-navy-900 px-4 py-3 text-white">
-        <div>
-          <h2 id={`${id}-title`} className="font-bold">
-            {chatCopy.title}
-          </h2>
-          <p className="text-sm text-brand-100">{chatCopy.subtitle}</p>
-        </div>
-        <button
-          type="button"
-          aria-label={chatCopy.close}
-          onClick={() => onClose(true)}
-          className="rounded-lg p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </div>
+      <ChatPanelHeader titleId={`${id}-title`} close={{ onClick: () => onClose(true) }} />
       <ChatMessages
         messages={conversation.messages}
         typing={conversation.typing}

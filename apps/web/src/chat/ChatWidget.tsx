@@ -3,50 +3,47 @@ import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { useHydrated } from "../components/useHydrated.ts";
 import { useIdlePreload } from "../components/useIdlePreload.ts";
 import { ChatLauncher } from "./ChatLauncher.tsx";
-import { ChatUnavailable } from "./ChatUnavailable.tsx";
+import { chatFirstViewId, hideFirstView, shownFirstView } from "./firstView/takeOver.ts";
 
 const loadPanel = () => import("./ChatPanel.tsx");
 
 const panelId = "help-chat";
-const unavailableId = "help-chat-unavailable";
-
-const isShown = (element: HTMLElement | null) => element?.matches(":popover-open") ?? false;
 
 /**
  * The floating help chat: a round launcher that is part of the page, and a panel whose code
  * (and the chat rules) arrives once the page is idle, or on the launcher's first touch. The
  * panel stays mounted once opened, so closing and reopening keeps the conversation. Until the
- * app runs, and whenever the panel's code cannot be loaded, the launcher offers the phone number
- * and the form instead; an offer open when the app starts stays on screen until the panel that
- * replaces it has rendered.
+ * app runs, and whenever the panel's code cannot be loaded, the launcher opens the chat's first
+ * view, in the HTML, whose quick questions answer by themselves; open when the app starts, it
+ * stays on screen until the panel that takes it over, with what was asked there, has rendered.
  */
 export function ChatWidget() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const enhanced = useHydrated();
   const launcher = useRef<HTMLButtonElement>(null);
-  const unavailable = useRef<HTMLDivElement>(null);
   const { Component: ChatPanel, failed, prepare } = useIdlePreload(loadPanel);
 
-  // A visitor who tapped the launcher before the app ran asked for the chat: it opens now, its
-  // code asked for at once, and the offer stays until the panel is there to take its place.
+  // A visitor who opened the first view before the app ran asked for the chat: it opens now, its
+  // code asked for at once, and the first view stays until the panel, which goes on from what
+  // was asked there, is there to take its place.
   useEffect(() => {
-    if (isShown(unavailable.current)) {
-      prepare();
-      setOpened(true);
-      setOpen(true);
-    }
+    if (!shownFirstView()) return;
+    prepare();
+    setOpened(true);
+    setOpen(true);
   }, [prepare]);
 
   // In the same commit that renders the open panel, before the browser paints it: never a frame
   // with neither.
   useLayoutEffect(() => {
-    if (open && ChatPanel && isShown(unavailable.current)) unavailable.current?.hidePopover();
+    const view = shownFirstView();
+    if (open && ChatPanel && view) hideFirstView(view);
   }, [open, ChatPanel]);
 
-  // A visitor who dismisses the offer while the panel is on its way no longer wants the chat.
+  // A visitor who dismisses the first view while the panel is on its way no longer wants the chat.
   useEffect(() => {
-    const offer = unavailable.current;
+    const offer = shownFirstView();
     if (!offer || !open || ChatPanel) return;
     const onToggle = (event: ToggleEvent) => {
       const panelShown = document.getElementById(panelId)?.hidden === false;
@@ -59,7 +56,7 @@ export function ChatWidget() {
   useEffect(() => {
     if (!open || !failed) return;
     setOpen(false);
-    if (!isShown(unavailable.current)) unavailable.current?.showPopover();
+    if (!shownFirstView()) document.getElementById(chatFirstViewId)?.showPopover();
   }, [open, failed]);
 
   const close = useCallback((returnFocus: boolean) => {
@@ -73,18 +70,13 @@ export function ChatWidget() {
         ref={launcher}
         open={open}
         panelId={panelId}
-        unavailableId={enhanced ? undefined : unavailableId}
+        firstViewId={enhanced ? undefined : chatFirstViewId}
         onPrepare={prepare}
         onToggle={() => {
           prepare();
           setOpened(true);
           setOpen((value) => !value);
         }}
-      />
-      <ChatUnavailable
-        id={unavailableId}
-        ref={unavailable}
-        onLeave={() => unavailable.current?.hidePopover()}
       />
       {opened && ChatPanel && (
         <LazyBoundary>

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, gotoInteractive, notFoundStatusLog, test } from "./fixtures.ts";
+import { expect, gotoInteractive, holdAppChunks, notFoundStatusLog, test } from "./fixtures.ts";
 
 const scan = (page: import("@playwright/test").Page) =>
   new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
@@ -54,6 +54,19 @@ test.describe("accessibility (axe-core)", () => {
     const panel = page.getByRole("dialog", { name: "Blue Water Help" });
     await panel.getByRole("button", { name: "Do you handle emergencies?" }).click();
     await expect(panel.getByRole("log")).toContainText("24/7");
+    const { violations } = await scan(page).analyze();
+    expect(violations.map(describeViolation)).toEqual([]);
+  });
+
+  test("the chat's first view, before the app, a question answered, has no violations", async ({
+    page,
+  }) => {
+    await holdAppChunks(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Open help chat" }).click();
+    const firstView = page.locator("#help-chat-first-view");
+    await firstView.getByText("Do you handle emergencies?").click();
+    await expect(firstView.getByText(/24\/7/).filter({ visible: true }).first()).toBeVisible();
     const { violations } = await scan(page).analyze();
     expect(violations.map(describeViolation)).toEqual([]);
   });

@@ -28,13 +28,20 @@ async function expectNavigationWorks(page: Page) {
   await expectSectionInView(page, "about");
 }
 
-/** Without the app the chat cannot answer: its launcher offers the phone and the form instead. */
+/**
+ * Without the app the launcher opens the chat's first view: it offers the phone, and its quick
+ * questions answer by themselves, the way to the form beneath (chatFirstView.spec.ts).
+ */
 async function expectLauncherOffersThePhone(page: Page) {
   await page.getByRole("button", { name: "Open help chat" }).click();
-  const offer = page.getByRole("dialog", { name: "Help chat" });
-  await expect(offer).toBeVisible();
-  await expect(offer.getByRole("link", { name: /Call/ })).toHaveAttribute("href", /^tel:/);
-  await offer.getByRole("link", { name: "Request a free inspection" }).click();
+  const firstView = page.locator("#help-chat-first-view");
+  await expect(firstView).toBeVisible();
+  await expect(firstView.getByRole("link", { name: "(810) 555-0142" })).toHaveAttribute(
+    "href",
+    /^tel:/,
+  );
+  await firstView.getByText("How much does it cost?").click();
+  await firstView.getByRole("link", { name: "Request a free inspection" }).click();
   await expectSectionInView(page, "contact");
 }
 
