@@ -80,6 +80,8 @@ test.describe("without JavaScript", () => {
     const reply = firstView(page).getByText(replyToChatMessage(emergency).text);
     await expect(reply).toBeVisible();
     await expect(reply).toContainText("(810) 555-0142");
+    await firstView(page).getByRole("button", { name: chatCopy.close }).tap();
+    await expect(firstView(page), "its ✕ closes it").toBeHidden();
   });
 });
 

@@ -42,8 +42,8 @@ export function takeOverShownFirstView(): TakenOver | undefined {
 }
 
 /**
- * Reads what the visitor did in the first view. The time since the question was opened is its reply's stylesheet delay, read
- * from the running animation; none running means the reply is showing.
+ * Reads what the visitor did in the first view. The time since the question was opened is read
+ * from its reply's running stylesheet delay; none running means the reply is showing.
  */
 function takeOverFirstView(view: HTMLElement): TakenOver {
   const hadFocus = view.contains(document.activeElement);
