@@ -4,6 +4,7 @@ import { cn } from "@bluewater/ui/cn";
 import type { CSSProperties } from "react";
 import { prefetchOnReach } from "../../onDemandCode.ts";
 import { ChatMessageBubble } from "../ChatMessageBubble.tsx";
+import { ChatNextSteps } from "../ChatNextSteps.tsx";
 import { ChatPanelHeader } from "../ChatPanelHeader.tsx";
 import { chatPanelFrame, quickQuestionChip } from "../chatPanelLook.ts";
 import { TypingDots } from "../TypingDots.tsx";
@@ -53,6 +54,13 @@ export function ChatFirstView() {
               <AnsweredQuestion key={question} question={question} />
             ))}
           </ul>
+          {/* Once for the four questions, shown under the one opened (styles.css). */}
+          <div className="mt-3 flex flex-col gap-3">
+            <TypingDots className={firstViewClasses.typing} />
+            <div className={firstViewClasses.replySteps}>
+              <ChatNextSteps />
+            </div>
+          </div>
         </div>
       </div>
       <p className="border-t border-border bg-white px-4 py-3 text-sm text-muted-foreground">
@@ -70,10 +78,14 @@ export function ChatFirstView() {
 
 /**
  * A quick question and its answer, from the chat's rules at build time. Opened, its chip becomes
- * the visitor's message, and the others go, as in the app's panel.
+ * the visitor's message, and the others go, as in the app's panel. The typing dots and the next
+ * steps, the same for every question, are written once, after the list.
  */
 function AnsweredQuestion({ question }: { question: string }) {
   const reply = replyToChatMessage(question);
+  // The next steps under it lead to the form without a service: the build refuses a quick
+  // question whose answer names one, which only the app could choose.
+  if (reply.service) throw new Error(`"${question}" leads to ${reply.service}: not in the HTML.`);
   return (
     <li>
       <details name={`${chatFirstViewId}-question`} className="group">
@@ -86,18 +98,10 @@ function AnsweredQuestion({ question }: { question: string }) {
         >
           {question}
         </summary>
-        <div className="mt-3 flex flex-col gap-3">
-          <TypingDots className={firstViewClasses.typing} />
-          <ChatMessageBubble
-            className={firstViewClasses.reply}
-            message={{
-              id: 0,
-              type: "bot",
-              text: reply.text,
-              nextStep: { service: reply.service },
-            }}
-          />
-        </div>
+        <ChatMessageBubble
+          className={cn(firstViewClasses.reply, "mt-3")}
+          message={{ id: 0, type: "bot", text: reply.text }}
+        />
       </details>
     </li>
   );

@@ -11,6 +11,7 @@ export const firstViewClasses = {
   questions: "chat-quick-questions",
   typing: "chat-typing",
   reply: "chat-reply",
+  replySteps: "chat-reply-steps",
 } as const;
 
 /** A quick question the visitor opened in the first view. */
