@@ -242,7 +242,8 @@ function closePopoversOnLeave(): void {
     const { target } = event;
     const link = target instanceof Element ? target.closest('a[href^="#"]') : null;
     const popover = link?.closest<HTMLElement>("[popover]");
-    if (popover?.matches(":popover-open") && !popover.closest("#root")) popover.hidePopover();
+    if (!popover || popover.closest("#root") || !openPopover()) return;
+    if (popover.matches(":popover-open")) popover.hidePopover();
   };
   addEventListener("click", onClick, { capture: true, passive: true });
 }

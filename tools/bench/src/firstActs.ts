@@ -89,6 +89,13 @@ const chatDone = (tapAtMs: number): Scenario => ({
     const chat = page.getByRole("dialog", { name: chatCopy.title });
     await chat.getByText(quickQuestion, { exact: true }).tap();
     await expectAnswered(chat, quickQuestion);
+    // Answered in the first view, the conversation must go on in the app's panel: its question
+    // field, with the answer above it.
+    const field = page.getByLabel(chatCopy.inputLabel);
+    await field.waitFor({ state: "visible", timeout: answerTimeoutMs }).catch(() => {
+      throw new Error(`the app's chat did not take over within ${answerTimeoutMs / 1000} s`);
+    });
+    await expectAnswered(chat.filter({ has: field }).getByRole("log"), quickQuestion);
   },
 });
 

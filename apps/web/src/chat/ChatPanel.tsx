@@ -72,7 +72,10 @@ export default function ChatPanel({ id, open, onClose }: ChatPanelProps) {
       aria-labelledby={`${id}-title`}
       hidden={!open}
       tabIndex={-1}
-      className={cn(chatPanelFrame, "flex outline-none")}
+      className={cn(
+        chatPanelFrame,
+        "flex outline-none focus-visible:outline-3 focus-visible:outline-ring",
+      )}
     >
       <ChatPanelHeader titleId={`${id}-title`} close={{ onClick: () => onClose(true) }} />
       <ChatMessages

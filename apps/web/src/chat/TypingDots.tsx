@@ -1,15 +1,9 @@
 import { chatCopy } from "@bluewater/content/chat";
-import { cn } from "@bluewater/ui/cn";
 
 /** "Typing…": three bouncing dots while a reply is on its way, the words for screen readers. */
-export function TypingDots({ className }: { className?: string }) {
+export function TypingDots() {
   return (
-    <p
-      className={cn(
-        "self-start rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-card",
-        className,
-      )}
-    >
+    <p className="self-start rounded-2xl rounded-bl-sm bg-white px-4 py-3 shadow-card">
       <span className="sr-only">{chatCopy.typing}</span>
       <span aria-hidden="true" className="flex gap-1">
         {[0, 150, 300].map((delay) => (

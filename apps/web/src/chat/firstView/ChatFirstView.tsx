@@ -24,6 +24,7 @@ export function ChatFirstView() {
   const titleId = `${chatFirstViewId}-title`;
   const timing = {
     "--chat-sent-after": `${chatTiming.quickQuestionDelayMs}ms`,
+    "--chat-typing-for": `${chatTiming.replyDelayMs}ms`,
     "--chat-reply-after": `${chatTiming.quickQuestionDelayMs + chatTiming.replyDelayMs}ms`,
   } as CSSProperties;
   return (
@@ -45,7 +46,8 @@ export function ChatFirstView() {
         <div role="log" aria-label={chatCopy.logLabel} className="flex flex-col gap-3">
           <ChatMessageBubble message={{ id: 0, type: "bot", text: chatCopy.greeting }} />
         </div>
-        <div className={cn(firstViewClasses.questions, "mt-4")}>
+        {/* Polite, so a screen reader hears the answer come, as the app's log tells it. */}
+        <div className={cn(firstViewClasses.questions, "mt-4")} aria-live="polite">
           <p className="mb-2 text-sm font-semibold text-slate-700">
             {chatCopy.quickQuestionsLabel}
           </p>
@@ -55,11 +57,11 @@ export function ChatFirstView() {
             ))}
           </ul>
           {/* Once for the four questions, shown under the one opened (styles.css). */}
-          <div className="mt-3 flex flex-col gap-3">
-            <TypingDots className={firstViewClasses.typing} />
-            <div className={firstViewClasses.replySteps}>
-              <ChatNextSteps />
-            </div>
+          <div className={cn(firstViewClasses.typing, "flex flex-col")}>
+            <TypingDots />
+          </div>
+          <div className={firstViewClasses.replySteps}>
+            <ChatNextSteps />
           </div>
         </div>
       </div>
@@ -99,7 +101,7 @@ function AnsweredQuestion({ question }: { question: string }) {
           {question}
         </summary>
         <ChatMessageBubble
-          className={cn(firstViewClasses.reply, "mt-3")}
+          className={firstViewClasses.reply}
           message={{ id: 0, type: "bot", text: reply.text }}
         />
       </details>
