@@ -166,6 +166,9 @@ const visitorDetails = [
  */
 const keyIntervalMs = 100;
 
+const formField = (page: Page, label: string) => page.getByLabel(label, { exact: false }).first();
+const sendButton = (page: Page) => page.getByRole("button", { name: contactSection.form.submit });
+
 /** The visitor goes to the form 1.5 s after the first paint, types their name, phone and email, and sends. */
 const sendForm: Scenario = {
   id: "form",
@@ -174,10 +177,10 @@ const sendForm: Scenario = {
   async play({ page, at }) {
     await at(1500);
     for (const [label, value] of visitorDetails) {
-      await page.getByLabel(label, { exact: false }).first().tap();
+      await formField(page, label).tap();
       await page.keyboard.type(value, { delay: keyIntervalMs });
     }
-    await page.getByRole("button", { name: contactSection.form.submit }).tap();
+    await sendButton(page).tap();
   },
 };
 
@@ -193,12 +196,10 @@ const sendAutofilledForm: Scenario = {
   async play({ page, at }) {
     await at(1500);
     const [[firstLabel]] = visitorDetails;
-    await page.getByLabel(firstLabel, { exact: false }).first().tap();
-    for (const [label, value] of visitorDetails) {
-      await page.getByLabel(label, { exact: false }).first().fill(value);
-    }
+    await formField(page, firstLabel).tap();
+    for (const [label, value] of visitorDetails) await formField(page, label).fill(value);
     await at(2500);
-    await page.getByRole("button", { name: contactSection.form.submit }).tap();
+    await sendButton(page).tap();
   },
   judged: false,
 };

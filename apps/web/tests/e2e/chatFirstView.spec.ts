@@ -19,6 +19,7 @@ const answer = replyToChatMessage(question).text;
 const firstView = (page: Page) => page.locator("#help-chat-first-view");
 const panel = (page: Page) => page.locator("#help-chat");
 const launcher = (page: Page) => page.getByRole("button", { name: chatLauncherCopy.launcherLabel });
+const chatPanelChunk = /\/assets\/ChatPanel-.+\.js$/;
 const hydrated = (page: Page) =>
   page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
 
@@ -135,22 +136,31 @@ test.describe("before the app runs, on a phone", () => {
     page,
   }) => {
     const chunks = await holdAppChunks(page);
-    let releasePanel = () => {};
-    const panelReleased = new Promise<void>((resolve) => {
-      releasePanel = resolve;
-    });
-    await page.route(/\/assets\/ChatPanel-.+\.js$/, async (route) => {
-      await panelReleased;
-      await route.continue();
-    });
+    const panelCode = await holdAppChunks(page, chatPanelChunk);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await launcher(page).tap();
     chunks.release();
     await hydrated(page);
     await expect(firstView(page), "still waiting for the panel").toBeVisible();
     await firstView(page).getByText(question).tap();
-    releasePanel();
+    panelCode.release();
     await expectThePanelGoesOn(page);
+  });
+
+  test("a tap on the launcher while the first view waits for the panel closes the chat", async ({
+    page,
+  }) => {
+    const panelCode = await holdAppChunks(page, chatPanelChunk);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await launcher(page).tap();
+    await hydrated(page);
+    await expect(firstView(page), "still waiting for the panel").toBeVisible();
+    await launcher(page).tap();
+    await expect(firstView(page)).toBeHidden();
+    panelCode.release();
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await expect(panel(page), "the visitor closed the chat").toBeHidden();
   });
 
   test("an answer's way to the form closes the first view, and the app does not open the chat", async ({
@@ -180,7 +190,7 @@ test.describe("when the chat's code cannot be loaded", () => {
     expectConsoleError,
   }) => {
     expectConsoleError(/Failed to load resource|dynamically imported module/);
-    await page.route(/\/assets\/ChatPanel-.+\.js$/, (route) => route.abort());
+    await page.route(chatPanelChunk, (route) => route.abort());
     await gotoInteractive(page);
     await askInTheFirstView(page);
     await expect(firstView(page).getByText(answer)).toBeVisible();

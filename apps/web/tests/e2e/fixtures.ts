@@ -52,13 +52,16 @@ export { expect };
  */
 export const appChunk = /\/assets\/.+\.js$/;
 
-/** Holds every request for the app's chunks until `release` is called. */
-export async function holdAppChunks(page: Page): Promise<{ release: () => void }> {
+/** Holds every request for the app's chunks (or those `chunks` matches) until `release` is called. */
+export async function holdAppChunks(
+  page: Page,
+  chunks: RegExp = appChunk,
+): Promise<{ release: () => void }> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(appChunk, async (route: Route) => {
+  await page.route(chunks, async (route: Route) => {
     await released;
     await route.continue();
   });
