@@ -150,9 +150,12 @@ function smoothScrollOnceSettled(): void {
   else addEventListener("load", enable, { once: true });
 }
 
-/** The open native popover (the menu, the chat offer), if any; none where popovers don't exist. */
+/** Older browsers have no native popovers (nor `:popover-open`, which would throw). */
+const popoversExist = "popover" in HTMLElement.prototype;
+
+/** The open native popover (the menu, the chat's first view), if any. */
 function openPopover(): Element | null {
-  return "popover" in HTMLElement.prototype ? document.querySelector(":popover-open") : null;
+  return popoversExist ? document.querySelector(":popover-open") : null;
 }
 
 /**
@@ -242,8 +245,9 @@ function closePopoversOnLeave(): void {
     const { target } = event;
     const link = target instanceof Element ? target.closest('a[href^="#"]') : null;
     const popover = link?.closest<HTMLElement>("[popover]");
-    if (!popover || popover.closest("#root") || !openPopover()) return;
-    if (popover.matches(":popover-open")) popover.hidePopover();
+    if (popoversExist && popover?.matches(":popover-open") && !popover.closest("#root")) {
+      popover.hidePopover();
+    }
   };
   addEventListener("click", onClick, { capture: true, passive: true });
 }

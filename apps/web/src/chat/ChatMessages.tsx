@@ -2,7 +2,7 @@ import type { ChatMessage, ChatNextStep } from "@bluewater/content/chat";
 import { chatCopy } from "@bluewater/content/chat";
 import { useEffect, useRef } from "react";
 import { ChatMessageBubble } from "./ChatMessageBubble.tsx";
-import { quickQuestionChip } from "./chatPanelLook.ts";
+import { chatMessagesArea, quickQuestionChip, quickQuestionsLabel } from "./chatPanelLook.ts";
 import { TypingDots } from "./TypingDots.tsx";
 
 interface ChatMessagesProps {
@@ -28,7 +28,7 @@ export function ChatMessages({
   }, [messages.length, typing]);
 
   return (
-    <div className="flex-1 overflow-y-auto bg-sand-50 p-4">
+    <div className={chatMessagesArea}>
       <div role="log" aria-label={chatCopy.logLabel} className="flex flex-col gap-3">
         {messages.map((message) => (
           <ChatMessageBubble
@@ -41,9 +41,7 @@ export function ChatMessages({
       </div>
       {quickQuestions.length > 0 && (
         <div className="mt-4">
-          <p className="mb-2 text-sm font-semibold text-slate-700">
-            {chatCopy.quickQuestionsLabel}
-          </p>
+          <p className={quickQuestionsLabel}>{chatCopy.quickQuestionsLabel}</p>
           <ul className="flex flex-wrap gap-2">
             {quickQuestions.map((question) => (
               <li key={question}>

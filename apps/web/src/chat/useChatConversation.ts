@@ -24,8 +24,8 @@ const botReply = (message: string): Omit<ChatMessage, "id"> => {
   return { type: "bot", text: reply.text, nextStep: { service: reply.service } };
 };
 
-/** A quick question's reply comes this long after its click. */
-const quickReplyMs = chatTiming.quickQuestionDelayMs + chatTiming.replyDelayMs;
+/** A quick question's reply comes this long after its click, in the app and in the first view. */
+export const quickReplyMs = chatTiming.quickQuestionDelayMs + chatTiming.replyDelayMs;
 
 /**
  * How the conversation starts: the greeting, and the quick question asked in the chat's first

@@ -12,9 +12,9 @@ interface IdlePreload<Props> {
 
 /**
  * Fetches a component's code when the browser is first idle after hydration (see idleWork.ts),
- * or earlier when `prepare` is called. The component is then rendered directly rather than through `lazy`:
- * React holds back a Suspense boundary's content for up to 300 ms after its fallback, which
- * is the delay a visitor would see on their first tap. A failed fetch is retried on the next
+ * or earlier when `prepare` is called. The component is then rendered directly rather than
+ * through `lazy`: React holds back a Suspense boundary's content for up to 300 ms after its
+ * fallback, which is the delay a visitor would see on their first tap. A failed fetch is retried on the next
  * `prepare`. Used for the code a visitor reaches for: the chat panel, the service details and
  * the finishing gallery.
  */

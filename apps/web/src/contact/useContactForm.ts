@@ -13,6 +13,7 @@ import { fieldId } from "@bluewater/ui/formField";
 import {
   type FormEvent,
   type RefObject,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -100,6 +101,11 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const { request } = useServiceRequest();
   // Nothing the visitor is not waiting for competes with their typing and their send.
   const { active: filling, done: filled } = useHoldWhileFilling(submitting);
+  /** Focus came into the form: the visitor is filling it in, and will send it. */
+  const enter = useCallback(() => {
+    setPrepared(true);
+    filling();
+  }, [filling]);
 
   // Before hydration the form is a plain HTML form the browser checks and posts itself; from here
   // the inline messages and the app's sending take over, keeping anything already typed. A layout
@@ -113,11 +119,8 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     setValues(typedBeforeHydration(form));
     // A visitor already in the form when the app took over gets no focus event from it: without
     // this, the sending code was evaluated only at their tap on Send (250 ms on the bench's phone).
-    if (form.contains(document.activeElement)) {
-      setPrepared(true);
-      filling();
-    }
-  }, [formRef, filling]);
+    if (form.contains(document.activeElement)) enter();
+  }, [formRef, enter]);
 
   useEffect(() => {
     if (!request || (request.strength === "hint" && serviceChosen.current)) return;
@@ -198,11 +201,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     busy: submitting,
     /** Once the visitor is in the form: the toasts (and with them the sending code) are loaded. */
     prepared,
-    /** Focus came into the form: the visitor is filling it in. */
-    enter: () => {
-      setPrepared(true);
-      filling();
-    },
+    enter,
     /** The visitor typed or chose something in the form. */
     typed: filling,
     toasts,

@@ -6,7 +6,14 @@ import {
 } from "@bluewater/content/chat";
 import type { Page } from "@playwright/test";
 import { ask, chatMessages } from "./chatPage.ts";
-import { expect, expectSectionInView, gotoInteractive, holdAppChunks, test } from "./fixtures.ts";
+import {
+  expect,
+  expectSectionInView,
+  gotoInteractive,
+  holdAppChunks,
+  hydrated,
+  test,
+} from "./fixtures.ts";
 
 /**
  * The chat's first view: what the launcher opens before the app runs, or without it. Its quick
@@ -20,8 +27,6 @@ const firstView = (page: Page) => page.locator("#help-chat-first-view");
 const panel = (page: Page) => page.locator("#help-chat");
 const launcher = (page: Page) => page.getByRole("button", { name: chatLauncherCopy.launcherLabel });
 const chatPanelChunk = /\/assets\/ChatPanel-.+\.js$/;
-const hydrated = (page: Page) =>
-  page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
 
 /** Opens the first view and asks its first quick question; resolves when it was tapped. */
 async function askInTheFirstView(page: Page): Promise<number> {

@@ -109,6 +109,10 @@ export async function startOnlyOnActs(page: Page): Promise<void> {
   );
 }
 
+/** Waits until React has hydrated the page (generous: the start-up tests slow the CPU 4x). */
+export const hydrated = (page: Page): Promise<void> =>
+  page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+
 /**
  * Opens a page, acts as a visitor does, and waits until React has hydrated it, so its buttons
  * respond. With Playwright's fake clock installed, the clock is moved on so the boot script's

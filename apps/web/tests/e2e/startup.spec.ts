@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { expect, holdAppChunks, notFoundStatusLog, test, visitorActs } from "./fixtures.ts";
+import {
+  expect,
+  holdAppChunks,
+  hydrated,
+  notFoundStatusLog,
+  test,
+  visitorActs,
+} from "./fixtures.ts";
 
 /**
  * What a visitor does while the app is still starting: scrolls, reloads, comes back, follows a
@@ -16,8 +23,6 @@ async function slowCpu(page: Page, rate = 4): Promise<void> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
-const hydrated = (page: Page) =>
-  page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
 
 /** Gives the app time to do anything it might do after hydrating (effects, router events). */
 async function settle(page: Page): Promise<void> {

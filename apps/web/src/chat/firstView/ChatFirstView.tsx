@@ -6,8 +6,14 @@ import { prefetchOnReach } from "../../onDemandCode.ts";
 import { ChatMessageBubble } from "../ChatMessageBubble.tsx";
 import { ChatNextSteps } from "../ChatNextSteps.tsx";
 import { ChatPanelHeader } from "../ChatPanelHeader.tsx";
-import { chatPanelFrame, quickQuestionChip } from "../chatPanelLook.ts";
+import {
+  chatMessagesArea,
+  chatPanelFrame,
+  quickQuestionChip,
+  quickQuestionsLabel,
+} from "../chatPanelLook.ts";
 import { TypingDots } from "../TypingDots.tsx";
+import { quickReplyMs } from "../useChatConversation.ts";
 import { chatFirstViewId, firstViewClasses } from "./takeOver.ts";
 
 /**
@@ -25,7 +31,7 @@ export function ChatFirstView() {
   const timing = {
     "--chat-sent-after": `${chatTiming.quickQuestionDelayMs}ms`,
     "--chat-typing-for": `${chatTiming.replyDelayMs}ms`,
-    "--chat-reply-after": `${chatTiming.quickQuestionDelayMs + chatTiming.replyDelayMs}ms`,
+    "--chat-reply-after": `${quickReplyMs}ms`,
   } as CSSProperties;
   return (
     <div
@@ -42,15 +48,13 @@ export function ChatFirstView() {
         titleId={titleId}
         close={{ popoverTarget: chatFirstViewId, popoverTargetAction: "hide" }}
       />
-      <div className="flex-1 overflow-y-auto bg-sand-50 p-4">
+      <div className={chatMessagesArea}>
         <div role="log" aria-label={chatCopy.logLabel} className="flex flex-col gap-3">
           <ChatMessageBubble message={{ id: 0, type: "bot", text: chatCopy.greeting }} />
         </div>
         {/* Polite, so a screen reader hears the answer come, as the app's log tells it. */}
         <div className={cn(firstViewClasses.questions, "mt-4")} aria-live="polite">
-          <p className="mb-2 text-sm font-semibold text-slate-700">
-            {chatCopy.quickQuestionsLabel}
-          </p>
+          <p className={quickQuestionsLabel}>{chatCopy.quickQuestionsLabel}</p>
           <ul className="flex flex-wrap gap-2">
             {chatCopy.quickQuestions.map((question) => (
               <AnsweredQuestion key={question} question={question} />
