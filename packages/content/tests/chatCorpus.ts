@@ -58,6 +58,12 @@ export const chatCorpus: readonly CorpusQuestion[] = [
   { question: "will my yard be torn up for long", topic: "time" },
   { question: "how long will it take to pump it out, basement is flooding", topic: "time" },
   { question: "does it take long to put in a sump pump", topic: "time" },
+  { question: "When can you start and how long will you be here?", topic: "time" },
+  { question: "how long will you guys be here", topic: "time" },
+  { question: "how long will your crew be at my house", topic: "time" },
+  { question: "how long are you going to be on site", topic: "time" },
+  { question: "how long will the workers stay", topic: "time" },
+  { question: "how long would you be working in my basement", topic: "time" },
 
   { question: "my sump pump keeps running nonstop", topic: "drainage" },
   { question: "water pools by the downspouts", topic: "drainage" },
