@@ -23,7 +23,11 @@ const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: "/", comp
  * visitor back. Every navigation here is the browser's own (in-page links, reload, back), so
  * scrolling stays the browser's: the router's handler, its only `onRendered` listener when the
  * router is made, is removed. (Setting `scrollRestoration` to a function would skip the handler
- * but switch `history.scrollRestoration` to manual, which breaks the browser's own restoring.)
+ * but switch `history.scrollRestoration` to manual, which breaks the browser's own restoring:
+ * https://github.com/TanStack/router/issues/7815.) No supported option leaves the handler out, so
+ * this reaches into `subscribers`; tests/e2e/startup.spec.ts pins the behaviour (a position
+ * scrolled to, reloaded or deep-linked before the app starts is kept), and fails if an upgrade
+ * brings the handler back under another name.
  */
 function leaveScrollingToTheBrowser(router: AnyRouter): void {
   for (const listener of router.subscribers) {
