@@ -43,13 +43,6 @@ export interface ContactRateLimitHitRow {
   at: Date;
 }
 
-/** A row of public.contact_rate_limits, as the drivers return it. */
-export interface ContactRateLimitRow {
-  client_address_hash: string;
-  window_start: Date;
-  request_count: number;
-}
-
 /** A row of public.contact_request_keys, as the drivers return it. */
 export interface ContactRequestKeyRow {
   request_id: string;

@@ -5,7 +5,6 @@ const tables = [
   "contact_deliverer_heartbeat",
   "contact_requests",
   "contact_notifications",
-  "contact_rate_limits",
   "contact_rate_limit_hits",
   "contact_request_keys",
   "site_visits",
@@ -36,7 +35,6 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       values (${crypto.randomUUID()}, 'Dana', 'dana@example.com', '5865550123', 'hash')`;
     // A row in every table, so a read that should see nothing has something to see.
     await sql`insert into public.contact_notifications (contact_request_id) select id from public.contact_requests`;
-    await sql`insert into public.contact_rate_limits (client_address_hash, window_start) values ('hash', now())`;
     await sql`insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
     await sql`insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests`;
     await sql`insert into public.site_visits (page, device) values ('home', 'mobile')`;
@@ -59,12 +57,6 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
         "insert into public.contact_notifications (contact_request_id) select id from public.contact_requests",
         "update public.contact_notifications set attempts = 0",
         "delete from public.contact_notifications",
-      ],
-      contact_rate_limits: [
-        "select * from public.contact_rate_limits",
-        "insert into public.contact_rate_limits (client_address_hash, window_start) values ('h', now())",
-        "update public.contact_rate_limits set request_count = 0",
-        "delete from public.contact_rate_limits",
       ],
       contact_rate_limit_hits: [
         "select * from public.contact_rate_limit_hits",
@@ -92,7 +84,6 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_requests: statements.contact_requests?.[1] ?? "",
       contact_notifications:
         "insert into public.contact_notifications (contact_request_id) values (gen_random_uuid())",
-      contact_rate_limits: statements.contact_rate_limits?.[1] ?? "",
       contact_rate_limit_hits: statements.contact_rate_limit_hits?.[1] ?? "",
       contact_request_keys:
         "insert into public.contact_request_keys (request_id, contact_request_id) values (gen_random_uuid(), gen_random_uuid())",
@@ -102,7 +93,6 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_deliverer_heartbeat: "last_run_at",
       contact_requests: "name",
       contact_notifications: "attempts",
-      contact_rate_limits: "request_count",
       contact_rate_limit_hits: "at",
       contact_request_keys: "created_at",
       site_visits: "acted",

@@ -60,9 +60,6 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
         insert into public.contact_request_keys (request_id, contact_request_id)
         select gen_random_uuid(), id from public.contact_requests limit 1`;
       await database.sql`
-        insert into public.contact_rate_limits (client_address_hash, window_start, request_count)
-        values ('hash', now(), 1)`;
-      await database.sql`
         insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
       await database.sql`
         update public.contact_deliverer_heartbeat

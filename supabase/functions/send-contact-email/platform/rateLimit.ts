@@ -48,18 +48,11 @@ export async function consumeRateLimit(
   return { allowed: false, retryAfterSeconds };
 }
 
-/**
- * Forgets what has left the window, and the fixed windows the function no longer writes (kept a
- * day for a function deployed before the sliding window); the scheduled deliverer calls this.
- */
+/** Forgets what has left the window; the scheduled deliverer calls this. */
 export async function pruneRateLimits(db: Queryable, now: Date, limit: RateLimit): Promise<number> {
   const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const dayBefore = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   const hits = await db.query(
     sql`delete from public.contact_rate_limit_hits where at <= ${windowStart}`,
   );
-  const windows = await db.query(
-    sql`delete from public.contact_rate_limits where window_start < ${dayBefore}`,
-  );
-  return (hits.rowCount ?? 0) + (windows.rowCount ?? 0);
+  return hits.rowCount ?? 0;
 }
