@@ -1,9 +1,8 @@
 /**
  * Work nobody is waiting for (code fetched ahead of a tap, the Core Web Vitals' code) runs when
  * the browser is idle, and not while someone holds it: the contact form holds it while the visitor
- * fills it in or sends it. On a slow phone's link that work went out in the pause before "Send"
- * and the request left behind it (traced on the bench's phone: the panel's, the dialogs' and the
- * vitals' code fetched within 100 ms of the tap, the request 150 ms later than without them).
+ * fills it in or sends it, because on a slow phone's link that work would otherwise go out in the
+ * pause before "Send" and the request would queue behind it (the figures: docs/page.md).
  */
 
 /** Safari has no requestIdleCallback: there the work comes this long after it was asked for. */

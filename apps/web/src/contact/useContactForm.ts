@@ -109,9 +109,8 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
 
   // Before hydration the form is a plain HTML form the browser checks and posts itself; from here
   // the inline messages and the app's sending take over, keeping anything already typed. A layout
-  // effect runs in the same task as the commit that makes the app's submit handler live: with a
-  // plain effect, a tap in between was checked against the empty state and refused what the
-  // visitor had typed (seen on a 4x slowed phone, a tap 1 s after the app's code arrived).
+  // effect runs in the same task as the commit that makes the app's submit handler live, so no
+  // tap can fall between them and be checked against an empty state.
   useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;

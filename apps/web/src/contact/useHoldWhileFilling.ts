@@ -6,11 +6,11 @@ const fillingPauseMs = 5000;
 
 /**
  * Holds idle work (components/idleWork.ts) while the visitor fills in the form (they focused it or
- * typed in it within the last 5 s) and while their request is on its way: on the bench's phone
- * that work went out in the pause before Send, and the request left 150 ms behind it. Judged by
- * activity, not by where the focus is: a field keeps the focus after the phone's keyboard is put
- * away and the visitor reads on, and Safari and Firefox on macOS take it from the field without
- * giving it to Send when Send is clicked.
+ * typed in it within the last 5 s) and while their request is on its way, so on a slow link their
+ * request never queues behind code nobody asked for (docs/page.md). Judged by activity, not by
+ * where the focus is: a field keeps the focus after the phone's keyboard is put away and the
+ * visitor reads on, and Safari and Firefox on macOS take it from the field without giving it to
+ * Send when Send is clicked.
  */
 export function useHoldWhileFilling(sending: boolean) {
   const [filling, setFilling] = useState(false);
