@@ -17,7 +17,8 @@ import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
 import { prefetchOnReach } from "../onDemandCode.ts";
 import { RequestSentNotice, SendingUnavailableAlert } from "./FormNotices.tsx";
-import { loadSendingCode, useContactForm } from "./useContactForm.ts";
+import { loadSendingCode } from "./loadSendingCode.ts";
+import { useContactForm } from "./useContactForm.ts";
 
 /** The toasts come with the sending code, fetched once the visitor is in the form. */
 const ContactToasts = lazy(() =>
@@ -46,7 +47,7 @@ export function ContactForm() {
     busy,
     prepared,
     enter,
-    typed,
+    filling,
     toasts,
     dismissToast,
     update,
@@ -68,7 +69,7 @@ export function ContactForm() {
       aria-label={form.label}
       onSubmit={(event) => submit(event, honeypot.current?.value ?? "")}
       onFocus={enter}
-      onInput={typed}
+      onInput={filling}
       {...prefetchOnReach("sending-code")}
       className="flex flex-col gap-5"
     >

@@ -13,22 +13,22 @@ const fillingPauseMs = 5000;
  * Send when Send is clicked.
  */
 export function useHoldWhileFilling(sending: boolean) {
-  const [filling, setFilling] = useState(false);
+  const [active, setActive] = useState(false);
   const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const holding = filling || sending;
+  const holding = active || sending;
   useEffect(() => (holding ? holdIdleWork() : undefined), [holding]);
   useEffect(() => () => clearTimeout(pause.current), []);
 
   /** The visitor focused or typed in the form. */
-  const active = useCallback(() => {
-    setFilling(true);
+  const filling = useCallback(() => {
+    setActive(true);
     clearTimeout(pause.current);
-    pause.current = setTimeout(() => setFilling(false), fillingPauseMs);
+    pause.current = setTimeout(() => setActive(false), fillingPauseMs);
   }, []);
   /** Their request was taken: what they typed is done with. */
-  const done = useCallback(() => {
+  const filled = useCallback(() => {
     clearTimeout(pause.current);
-    setFilling(false);
+    setActive(false);
   }, []);
-  return { active, done };
+  return { filling, filled };
 }

@@ -21,10 +21,10 @@ describe("idle work while the visitor fills in the form", () => {
     const { result } = form();
     const run = vi.fn();
     whenIdle(run);
-    act(() => result.current.active());
+    act(() => result.current.filling());
     for (let second = 0; second < 8; second++) {
       act(() => vi.advanceTimersByTime(1000));
-      act(() => result.current.active());
+      act(() => result.current.filling());
     }
     expect(run).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(5000));
@@ -35,13 +35,13 @@ describe("idle work while the visitor fills in the form", () => {
   it("waits while their request is on its way, however long, and goes once it is answered", () => {
     const { result, rerender } = form();
     const run = vi.fn();
-    act(() => result.current.active());
+    act(() => result.current.filling());
     whenIdle(run);
     rerender({ sending: true });
     act(() => vi.advanceTimersByTime(30_000));
     expect(run).not.toHaveBeenCalled();
     rerender({ sending: false });
-    act(() => result.current.done());
+    act(() => result.current.filled());
     act(() => vi.advanceTimersByTime(1000));
     expect(run).toHaveBeenCalledOnce();
   });
@@ -49,7 +49,7 @@ describe("idle work while the visitor fills in the form", () => {
   it("lets go when the form goes away", () => {
     const { result, unmount } = form();
     const run = vi.fn();
-    act(() => result.current.active());
+    act(() => result.current.filling());
     whenIdle(run);
     unmount();
     act(() => vi.advanceTimersByTime(1000));
