@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import {
   type SecretSetting,
   secretProblem,
@@ -27,6 +28,42 @@ function httpsOrigin(value: string): string | undefined {
   if (/(^|\.)example(\.(com|org|net))?$/.test(url.hostname)) return undefined;
   const bare = url.pathname === "/" && url.search === "" && url.hash === "" && !url.username;
   return url.protocol === "https:" && !local && bare ? url.origin : undefined;
+}
+
+const publishableKeyFix =
+  "copy the publishable key (sb_publishable_…) or the legacy anon key from the Supabase dashboard: Project Settings, API Keys";
+
+/** The `role` claim of a JWT's payload (its signature is the project's to check), if it has one. */
+function jwtRole(token: string): unknown {
+  const payload = token.split(".")[1] ?? "";
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return claims !== null && typeof claims === "object" && "role" in claims
+      ? claims.role
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a value may not be the site's key, or undefined when it may. The key is built into every
+ * page, so it must be one that row-level security holds: a publishable key or a JWT whose role is
+ * anon. A secret key or the service_role JWT would hand every visitor the whole database.
+ */
+function publishableKeyProblem(key: string): string | undefined {
+  if (key.startsWith("sb_secret_")) {
+    return `is a secret key (sb_secret_…), which bypasses row-level security and would be built into every page. Fix: ${publishableKeyFix}`;
+  }
+  if (/^sb_publishable_[A-Za-z0-9_-]{20,}$/.test(key)) return undefined;
+  if (!/^eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(key)) {
+    return `must be the project's publishable key (sb_publishable_…) or its legacy anon key. Fix: ${publishableKeyFix}`;
+  }
+  const role = jwtRole(key);
+  if (role === "anon") return undefined;
+  return role === "service_role"
+    ? `is the service_role key, which bypasses row-level security and would be built into every page. Fix: ${publishableKeyFix}`
+    : `is a JWT whose role is not anon: only the anon key may be built into the pages. Fix: ${publishableKeyFix}`;
 }
 
 const secret = (name: SecretSetting) =>
@@ -71,11 +108,13 @@ const settingsSchema = z
       "the project's connection string with its password, postgresql://user:password@host:port/postgres",
       "copy it from the Supabase dashboard: Connect, Session pooler, and put in the database password",
     ),
-    VITE_SUPABASE_PUBLISHABLE_KEY: shaped(
-      /^(sb_publishable_[A-Za-z0-9_-]{20,}|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/,
-      "the project's publishable key (sb_publishable_…) or its legacy anon key",
-      "copy it from the Supabase dashboard: Project Settings, API Keys",
-    ),
+    VITE_SUPABASE_PUBLISHABLE_KEY: z
+      .string({ error: `is not set. Fix: ${publishableKeyFix}` })
+      .trim()
+      .superRefine((value, context) => {
+        const problem = publishableKeyProblem(value);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
     SITE_URL: z
       .string({ error: "is not set. Fix: the site's public address, like https://www.example.com" })
       .trim()

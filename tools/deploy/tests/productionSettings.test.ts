@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { parseEnv } from "node:util";
@@ -84,6 +85,37 @@ test("phone numbers are E.164, origins https, credentials shaped as their issuer
     ["ESCALATE_AFTER_MINUTES", "fifteen"],
   ];
   for (const [name, value] of cases) assert.deepEqual(refused({ [name]: value }), [name], value);
+});
+
+/** A key shaped as Supabase's legacy JWT keys, with `claims` as its payload (unsigned here). */
+const jwtKey = (claims: object) =>
+  [{ alg: "HS256", typ: "JWT" }, claims]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString("base64url"))
+    .concat("c2lnbmF0dXJlLW5vdC1jaGVja2Vk")
+    .join(".");
+
+test("the site's key is one row-level security holds: never a secret or service_role key", () => {
+  const project = { iss: "supabase", ref: clean.SUPABASE_PROJECT_REF, iat: 1700000000 };
+  const anon = jwtKey({ ...project, role: "anon" });
+  const accepted = checkProductionSettings({ ...clean, VITE_SUPABASE_PUBLISHABLE_KEY: anon });
+  assert.ok(accepted.ok, accepted.ok ? "" : accepted.problems.join("\n"));
+  const refusedKeys: Array<[string, RegExp]> = [
+    [jwtKey({ ...project, role: "service_role" }), /is the service_role key, which bypasses/],
+    [jwtKey({ ...project, role: "authenticated" }), /is a JWT whose role is not anon/],
+    [jwtKey(project), /is a JWT whose role is not anon/],
+    [`${jwtKey(project).split(".")[0]}.bm90LWpzb24.c2ln`, /is a JWT whose role is not anon/],
+    [`sb_secret_${"Ab0_".repeat(8)}`, /is a secret key \(sb_secret_…\), which bypasses/],
+  ];
+  for (const [key, reason] of refusedKeys) {
+    const check = checkProductionSettings({ ...clean, VITE_SUPABASE_PUBLISHABLE_KEY: key });
+    assert.ok(!check.ok, key);
+    if (check.ok) continue;
+    assert.deepEqual(check.problems.length, 1, check.problems.join("\n"));
+    const [problem = ""] = check.problems;
+    assert.match(problem, /^VITE_SUPABASE_PUBLISHABLE_KEY /);
+    assert.match(problem, reason);
+    assert.ok(!problem.includes(key.slice(12)), "the key is never repeated");
+  }
 });
 
 test("the site's origin must be allowed, and a sender number or a Messaging Service given", () => {
