@@ -5,6 +5,7 @@ import {
   secretSettings,
 } from "@bluewater/supabase/deployed-settings";
 import { z } from "zod";
+import { unwritableSecret } from "./secretsFile.ts";
 
 /**
  * What `pnpm go-live` needs and checks before it touches anything: every setting of the
@@ -247,6 +248,18 @@ const settingsSchema = z
         path: ["NOTIFY_SMS_FROM"],
         message: `is not set. Fix: the Twilio number the texts come from (${e164Fix}), or set TWILIO_MESSAGING_SERVICE_SID`,
       });
+    }
+    // Checked here, before anything is touched: a value the secrets file cannot carry whole would
+    // reach the function changed (DELIVERER_SECRET then differs from the Cron job's copy).
+    for (const [name, value] of Object.entries(settings)) {
+      const problem = typeof value === "string" ? unwritableSecret(value) : undefined;
+      if (problem) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${problem}. Fix: choose a value without them (secrets: openssl rand -hex 32)`,
+        });
+      }
     }
     const values = secretSettings.map((name) => settings[name]);
     for (const [index, name] of secretSettings.entries()) {

@@ -131,6 +131,14 @@ test("the site's origin must be allowed, and a sender number or a Messaging Serv
   assert.ok(withService.ok);
 });
 
+test("a value the secrets file cannot carry whole is refused before anything is touched", () => {
+  const random = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  assert.deepEqual(refused({ DELIVERER_SECRET: `${random}\\` }), ["DELIVERER_SECRET"]);
+  assert.deepEqual(refused({ CONTACT_LINK_SECRET: `${random}'\`"` }), ["CONTACT_LINK_SECRET"]);
+  const awkward = checkProductionSettings({ ...clean, DELIVERER_SECRET: `${random}\\"# ='$` });
+  assert.ok(awkward.ok, awkward.ok ? "" : awkward.problems.join("\n"));
+});
+
 test("a name go-live does not know is refused, so a misspelt setting is never lost", () => {
   assert.deepEqual(refused({ NOTIFY_SMS_FORM: "+18105550142" }), ["NOTIFY_SMS_FORM"]);
   assert.deepEqual(refused({ SUPABASE_DB_URL: "postgres://x" }), ["SUPABASE_DB_URL"]);
