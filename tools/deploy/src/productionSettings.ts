@@ -204,6 +204,11 @@ const settingsSchema = z
       .regex(/^[A-Za-z0-9-]+$/, {
         error: "must be a header name. Fix: like cf-connecting-ip, or leave it out",
       })
+      // The function takes a header's first entry, and in these the client writes the first.
+      .refine((name) => !/^(x-forwarded-for|forwarded)$/i.test(name), {
+        error:
+          "names a header whose first entry the client writes, so anyone could pick the address the rate limit counts. Fix: leave it out (cf-connecting-ip, which Supabase's edge sets), or name the header your own proxy overwrites with the client's address, like x-real-ip",
+      })
       .optional(),
     ESCALATE_AFTER_MINUTES: positiveWhole("minutes of business hours, like 15, or leave it out"),
     CONTACT_LINK_DAYS: positiveWhole("days, like 7, or leave it out"),

@@ -14,9 +14,9 @@ const clean: Record<string, string> = {
   VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_ABCdef0123456789xyz_-abc",
   SITE_URL: "https://www.bluewater-waterproofing.com",
   ALLOWED_ORIGINS: "https://www.bluewater-waterproofing.com,https://bluewater-waterproofing.com",
-  IP_HASH_SECRET: "1".repeat(64),
-  CONTACT_LINK_SECRET: "2".repeat(64),
-  DELIVERER_SECRET: "3".repeat(64),
+  IP_HASH_SECRET: "3f9a1c07e5b24d6a8e0f7c19b2d4a6e8c0f1e3d5b7a9c2e4f6081a3c5e7b9d1f",
+  CONTACT_LINK_SECRET: "a81d4f6b2c9e0735d1b8f4a6c2e09d7b5f3a1c8e6d4b2a0f9e7c5d3b1a8f6e42",
+  DELIVERER_SECRET: "5c2e8a0f4d6b1937e5a2c8f0d4b6e1a3c9f7d5b3a1e8c6f4d2b0a9e7c5f3d1b8",
   RESEND_API_KEY: "re_123456789_abcdefghijklmnop",
   NOTIFY_TO: "owner@bluewater-waterproofing.com",
   NOTIFY_FROM: "Blue Water website <leads@bluewater-waterproofing.com>",
@@ -47,12 +47,25 @@ test("a clean production file passes, with the defaults go-live fills in", () =>
   assert.equal(check.settings.NOTIFY_SMS_PROVIDER, "twilio");
 });
 
-test("every secret must be set, long and not the development one, and each its own", () => {
+test("every secret must be set, long, not easy to guess and not the development one, and each its own", () => {
   for (const name of ["IP_HASH_SECRET", "CONTACT_LINK_SECRET", "DELIVERER_SECRET"] as const) {
     assert.deepEqual(refused({ [name]: undefined }), [name]);
     assert.deepEqual(refused({ [name]: "" }), [name], "an empty line is a missing value");
     assert.deepEqual(refused({ [name]: developmentSecrets[name] }), [name]);
     assert.deepEqual(refused({ [name]: "x".repeat(31) }), [name]);
+    // Long enough, but with too few different characters to be random.
+    for (const guessable of ["a".repeat(64), "ab".repeat(32), "password".repeat(8)]) {
+      assert.deepEqual(refused({ [name]: guessable }), [name], guessable);
+    }
+  }
+  // What openssl rand gives, hex or base64, and a long passphrase pass.
+  for (const value of [
+    "0f8e2d6c4b1a39570e8d6c4b2a1f3e5d",
+    "q3J8vX2mN9pL4rT7wY1zA6cE0bG5hK8s",
+    "correct horse battery staple of blue water",
+  ]) {
+    const check = checkProductionSettings({ ...clean, DELIVERER_SECRET: value });
+    assert.ok(check.ok, `${value}: ${check.ok ? "" : check.problems.join("\n")}`);
   }
   // The second of two equal secrets is the one named.
   assert.deepEqual(refused({ DELIVERER_SECRET: clean.IP_HASH_SECRET }), ["DELIVERER_SECRET"]);
@@ -137,6 +150,23 @@ test("a value the secrets file cannot carry whole is refused before anything is 
   assert.deepEqual(refused({ CONTACT_LINK_SECRET: `${random}'\`"` }), ["CONTACT_LINK_SECRET"]);
   const awkward = checkProductionSettings({ ...clean, DELIVERER_SECRET: `${random}\\"# ='$` });
   assert.ok(awkward.ok, awkward.ok ? "" : awkward.problems.join("\n"));
+});
+
+test("the client address header is one the client cannot write: never x-forwarded-for", () => {
+  for (const header of ["x-forwarded-for", "X-Forwarded-For", "forwarded"]) {
+    const check = checkProductionSettings({ ...clean, CLIENT_ADDRESS_HEADER: header });
+    assert.ok(!check.ok, header);
+    if (check.ok) continue;
+    assert.equal(check.problems.length, 1);
+    assert.match(
+      check.problems[0] ?? "",
+      /^CLIENT_ADDRESS_HEADER .+ Fix: leave it out \(cf-connecting-ip/,
+    );
+  }
+  for (const header of ["cf-connecting-ip", "x-real-ip"]) {
+    const check = checkProductionSettings({ ...clean, CLIENT_ADDRESS_HEADER: header });
+    assert.ok(check.ok, header);
+  }
 });
 
 test("a name go-live does not know is refused, so a misspelt setting is never lost", () => {
