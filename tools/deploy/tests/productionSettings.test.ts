@@ -95,6 +95,7 @@ test("phone numbers are E.164, origins https, credentials shaped as their issuer
     ["NOTIFY_TO", "owner@example.com"],
     ["NOTIFY_FROM", "Blue Water website <website@example.com>"],
     ["NOTIFY_PROVIDER", "log"],
+    ["NOTIFY_SMS_PROVIDER", "log"],
     ["ESCALATE_AFTER_MINUTES", "fifteen"],
   ];
   for (const [name, value] of cases) assert.deepEqual(refused({ [name]: value }), [name], value);
