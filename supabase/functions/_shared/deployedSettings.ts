@@ -25,6 +25,26 @@ export const developmentSecrets: Readonly<Record<SecretSetting, string>> = {
 /** 32 characters: `openssl rand -hex 32` gives 64, far past any guessing. */
 export const minimumSecretLength = 32;
 
+/**
+ * At least this many bits of Shannon entropy per character, as the value's own letters count
+ * them: `openssl rand -hex 32` gives about 3.7, base64 about 5, while `aaaa…` gives 0 and a
+ * repeated short word (`abcabc…`, `passwordpassword…`) stays under 3.
+ */
+export const minimumSecretEntropyBits = 3;
+
+/** The Shannon entropy of `value`'s characters, in bits per character. */
+export function entropyBitsPerCharacter(value: string): number {
+  const characters = [...value];
+  const counts = new Map<string, number>();
+  for (const character of characters) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) {
+    const share = count / characters.length;
+    bits -= share * Math.log2(share);
+  }
+  return bits;
+}
+
 /** What a deployed project does without each secret, in the words of the function's log. */
 const withoutIt: Readonly<Record<SecretSetting, string>> = {
   IP_HASH_SECRET:
@@ -47,6 +67,9 @@ export function secretProblem(name: SecretSetting, value: string | undefined): s
   if (given.length < minimumSecretLength) {
     return `is shorter than ${minimumSecretLength} characters`;
   }
+  if (entropyBitsPerCharacter(given) < minimumSecretEntropyBits) {
+    return "is too easy to guess (its characters repeat too much to be random)";
+  }
   return undefined;
 }
 
@@ -55,12 +78,38 @@ export function unsafeSecretMessage(name: SecretSetting, problem: string): strin
   return `${name} ${problem} on this deployed project: ${withoutIt[name]}. Fix: ${secretFix(name)}.`;
 }
 
+/** Names for this machine itself: loopback addresses, `localhost`, and the unspecified ones. */
+const thisMachine = /^(localhost|.+\.localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[::1?\])$/i;
+
 /**
- * Whether the function runs on Supabase's hosted platform, read from what the platform sets:
- * SB_REGION and DENO_DEPLOYMENT_ID (Supabase's "Environment Variables" guide), or an https
- * SUPABASE_URL. The local stack and `supabase functions serve` give an http one.
+ * Whether the function serves anyone but this machine: on Supabase's hosted platform (it sets
+ * SB_REGION and DENO_DEPLOYMENT_ID, per Supabase's "Environment Variables" guide), or wherever
+ * its public address (CONTACT_FUNCTION_URL, else SUPABASE_URL) is not on this machine, as on a
+ * self-hosted Supabase (`http://kong:8000`). The local stack gives a loopback SUPABASE_URL;
+ * `supabase functions serve` gives `http://kong:8000` too, and is told apart by the loopback
+ * CONTACT_FUNCTION_URL it needs anyway (docs/function.md). No address at all: a test, local.
  */
 export function isDeployed(env: (name: string) => string | undefined): boolean {
   if (env("SB_REGION") || env("DENO_DEPLOYMENT_ID")) return true;
-  return env("SUPABASE_URL")?.trim().startsWith("https://") ?? false;
+  const address = env("CONTACT_FUNCTION_URL")?.trim() || env("SUPABASE_URL")?.trim();
+  if (!address) return false;
+  if (!URL.canParse(address)) return true;
+  return !thisMachine.test(new URL(address).hostname);
+}
+
+/** The settings naming where the owner's alerts go: `log` there only prints them. */
+export type ProviderSetting = "NOTIFY_PROVIDER" | "NOTIFY_SMS_PROVIDER";
+
+const realProvider: Readonly<Record<ProviderSetting, string>> = {
+  NOTIFY_PROVIDER: "resend (with RESEND_API_KEY)",
+  NOTIFY_SMS_PROVIDER: "twilio (with its account SID, auth token and sender)",
+};
+
+/**
+ * The one error for a deployed project whose alerts would go to the log provider (set, or the
+ * default when unset): they carry the leads' details and live mark-called links, and would
+ * count as delivered while reaching nobody.
+ */
+export function logProviderMessage(name: ProviderSetting): string {
+  return `${name} is log (or not set) on this deployed project: the alerts, with the leads' details and live links, would go to the log and count as delivered, so none is sent (each stays queued) and /deliver refuses every call. Fix: set ${name} to ${realProvider[name]} in the production env file and run pnpm go-live again, or supabase secrets set them.`;
 }

@@ -58,10 +58,14 @@ export function createContactHandler(
     beaconSlots: slots(deps.config.visits.concurrency, deps.config.visits.queue),
     clientTurns: clientTurns(maxInFlightFor(deps.config.rateLimit.max)),
   };
-  // A deployed project without a safe secret keeps taking leads, and says why on every request.
-  const unsafeSecrets = Object.values(deps.config.unsafeSecrets);
+  // A deployed project without a safe secret or alert provider keeps taking leads, and says why
+  // on every request.
+  const unsafe = [
+    ...Object.values(deps.config.unsafeSecrets),
+    ...Object.values(deps.config.unsafeProviders),
+  ];
   return async function route(request: Request): Promise<Response> {
-    for (const message of unsafeSecrets) log(message);
+    for (const message of unsafe) log(message);
     const path = routeOf(request.url);
     if (path.startsWith(markContactedRoute)) {
       return await answerContactedRoute(request, path, {

@@ -27,8 +27,12 @@ const handler = createContactHandler({
   config,
   db: config.databaseUrl ? connectDatabase(config.databaseUrl, config.databasePoolMax) : undefined,
   providers: {
-    email: createEmailProvider(config.notify),
-    sms: createSmsProvider(config.sms, config.notify.logFile),
+    email: createEmailProvider(config.notify, config.unsafeProviders.NOTIFY_PROVIDER),
+    sms: createSmsProvider(
+      config.sms,
+      config.notify.logFile,
+      config.unsafeProviders.NOTIFY_SMS_PROVIDER,
+    ),
   },
   runInBackground: (task) => {
     const guarded = task.catch((error: unknown) => console.error("notification failed", error));

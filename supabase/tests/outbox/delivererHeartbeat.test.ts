@@ -5,11 +5,13 @@ import { startTestDatabase } from "../support/testDatabase.ts";
 
 const minute = 60_000;
 const hour = 60 * minute;
-const delivererSecret = "d".repeat(64);
+const delivererSecret = "5c2e8a0f4d6b1937e5a2c8f0d4b6e1a3c9f7d5b3a1e8c6f4d2b0a9e7c5f3d1b8";
 const deployed = testConfig({
   SB_REGION: "us-east-1",
-  IP_HASH_SECRET: "i".repeat(64),
-  CONTACT_LINK_SECRET: "l".repeat(64),
+  NOTIFY_PROVIDER: "resend",
+  NOTIFY_SMS_PROVIDER: "twilio",
+  IP_HASH_SECRET: "3f9a1c07e5b24d6a8e0f7c19b2d4a6e8c0f1e3d5b7a9c2e4f6081a3c5e7b9d1f",
+  CONTACT_LINK_SECRET: "a81d4f6b2c9e0735d1b8f4a6c2e09d7b5f3a1c8e6d4b2a0f9e7c5d3b1a8f6e42",
   DELIVERER_SECRET: delivererSecret,
 });
 

@@ -5,7 +5,12 @@ import {
   isDeployed,
   type SecretSetting,
 } from "../../functions/_shared/deployedSettings.ts";
+import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
 import { contactToken } from "../../functions/send-contact-email/outbox/contactLink.ts";
+import {
+  createEmailProvider,
+  createSmsProvider,
+} from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
 import { hashClientAddress } from "../../functions/send-contact-email/platform/clientAddress.ts";
 import { readConfig } from "../../functions/send-contact-email/platform/config.ts";
 import {
@@ -19,16 +24,19 @@ import {
 } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
-/** What Supabase's hosted runtime sets (its "Environment Variables" guide). */
+/** What Supabase's hosted runtime sets (its "Environment Variables" guide), and real providers. */
 const hosted = {
   SB_REGION: "us-east-1",
   SUPABASE_URL: "https://abcdefghijklmnopqrst.supabase.co",
+  NOTIFY_PROVIDER: "resend",
+  NOTIFY_SMS_PROVIDER: "twilio",
   NOTIFY_SMS_TO: "+15865550100",
 };
+/** Values as `openssl rand -hex 32` makes them. */
 const safe: Record<SecretSetting, string> = {
-  IP_HASH_SECRET: "a".repeat(64),
-  CONTACT_LINK_SECRET: "b".repeat(64),
-  DELIVERER_SECRET: "c".repeat(64),
+  IP_HASH_SECRET: "3f9a1c07e5b24d6a8e0f7c19b2d4a6e8c0f1e3d5b7a9c2e4f6081a3c5e7b9d1f",
+  CONTACT_LINK_SECRET: "a81d4f6b2c9e0735d1b8f4a6c2e09d7b5f3a1c8e6d4b2a0f9e7c5d3b1a8f6e42",
+  DELIVERER_SECRET: "5c2e8a0f4d6b1937e5a2c8f0d4b6e1a3c9f7d5b3a1e8c6f4d2b0a9e7c5f3d1b8",
 };
 
 /** A deployed function with every secret safe but `name`, which is missing (empty) or `value`. */
@@ -82,6 +90,7 @@ const problems: Array<[string, string | undefined]> = [
   ["missing", undefined],
   ["at its development value", "dev"],
   ["too short", "short-but-not-empty"],
+  ["long but easy to guess", "ab".repeat(32)],
 ];
 
 /** Every request logs one error naming the setting, and no other. */
@@ -99,8 +108,102 @@ Deno.test("the function knows it is deployed from what the platform sets", () =>
   assert.equal(isDeployed(env({ DENO_DEPLOYMENT_ID: "ref_fn_3" })), true);
   assert.equal(isDeployed(env({ SUPABASE_URL: "https://abcdefghijklmnopqrst.supabase.co" })), true);
   assert.equal(isDeployed(env({ SUPABASE_URL: "http://127.0.0.1:54321" })), false);
-  assert.equal(isDeployed(env({ SUPABASE_URL: "http://kong:8000" })), false, "functions serve");
+  assert.equal(isDeployed(env({ SUPABASE_URL: "http://localhost:54321" })), false);
+  assert.equal(isDeployed(env({ SUPABASE_URL: "http://[::1]:54321" })), false);
+  // A self-hosted Supabase: its gateway inside Docker, the function public behind it.
+  assert.equal(isDeployed(env({ SUPABASE_URL: "http://kong:8000" })), true, "self-hosted");
+  assert.equal(
+    isDeployed(
+      env({
+        SUPABASE_URL: "http://kong:8000",
+        CONTACT_FUNCTION_URL: "https://api.bluewater-waterproofing.com/functions/v1/x",
+      }),
+    ),
+    true,
+  );
+  // `supabase functions serve` gives the same SUPABASE_URL, with the local address it needs.
+  const served = {
+    SUPABASE_URL: "http://kong:8000",
+    CONTACT_FUNCTION_URL: "http://127.0.0.1:54321/functions/v1/send-contact-email",
+  };
+  assert.equal(isDeployed(env(served)), false, "functions serve");
   assert.equal(isDeployed(env({})), false);
+});
+
+Deno.test("self-hosted, the development link secret is refused, not warned about", () => {
+  const config = readConfig((name) =>
+    name === "SUPABASE_URL"
+      ? "http://kong:8000"
+      : name === "CONTACT_LINK_SECRET"
+        ? developmentSecrets.CONTACT_LINK_SECRET
+        : undefined,
+  );
+  assert.equal(config.deployed, true);
+  assert.equal(config.contactLink.enabled, false);
+  assert.match(String(config.unsafeSecrets.CONTACT_LINK_SECRET), /development value/);
+});
+
+Deno.test("deployed, a log provider is refused with one error: nothing is printed, /deliver refuses, the lead is kept", async () => {
+  const database = await startTestDatabase();
+  const logged: string[] = [];
+  // Self-hosted, NOTIFY_PROVIDER and NOTIFY_SMS_PROVIDER left out: both are log by default.
+  const config = readConfig(
+    (name) =>
+      ({
+        ...safe,
+        SUPABASE_URL: "http://kong:8000",
+        PUBLIC_API_KEYS: testConfig().publicApiKeys[0],
+        NOTIFY_SMS_TO: "+15865550100",
+        NOTIFY_TO: "owner@bluewater.example",
+        NOTIFY_FROM: "Website <website@bluewater.example>",
+        RATE_LIMIT_MAX: "1000",
+      })[name],
+  );
+  assert.deepEqual(Object.keys(config.unsafeProviders).sort(), [
+    "NOTIFY_PROVIDER",
+    "NOTIFY_SMS_PROVIDER",
+  ]);
+  const printed: string[] = [];
+  const print = console.log;
+  console.log = (...args: unknown[]) => printed.push(args.join(" "));
+  const tasks: Promise<unknown>[] = [];
+  const handle = createContactHandler({
+    config,
+    db: database.db,
+    providers: {
+      email: createEmailProvider(config.notify, config.unsafeProviders.NOTIFY_PROVIDER),
+      sms: createSmsProvider(config.sms, undefined, config.unsafeProviders.NOTIFY_SMS_PROVIDER),
+    },
+    log: (message) => logged.push(message),
+    runInBackground: (task) => tasks.push(task),
+  });
+  try {
+    const answered = await handle(postRequest(validSubmission(), { address: "203.0.113.40" }));
+    assert.equal(answered.status, 200);
+    const { id } = await readJson(answered);
+    await Promise.all(tasks);
+    const deliver = await handle(
+      new Request(`${functionUrl}/deliver`, {
+        method: "POST",
+        headers: { "x-deliverer-secret": safe.DELIVERER_SECRET },
+      }),
+    );
+    assert.equal(deliver.status, 503);
+    assert.match(String((await readJson(deliver)).error), /^NOTIFY_PROVIDER is log .+ Fix: /);
+    const queued = await database.sql<{ status: string; last_error: string | null }[]>`
+      select status, last_error from public.contact_notifications
+      where contact_request_id = ${String(id)}`;
+    assert.ok(queued.length >= 2, "the owner's email and text are queued");
+    for (const row of queued) {
+      assert.equal(row.status, "pending", "each waits for the fix, neither sent nor given up");
+    }
+    assert.deepEqual(printed, [], "nothing was printed");
+    const about = logged.filter((line) => / is log \(or not set\) on this deployed/.test(line));
+    assert.equal(about.length, 4, "each of the two requests logs each provider's error");
+  } finally {
+    console.log = print;
+    await database.close();
+  }
 });
 
 Deno.test("locally, the development secrets serve and nothing fails closed", () => {

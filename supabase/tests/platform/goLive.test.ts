@@ -19,7 +19,11 @@ const migrations = [...Deno.readDirSync(`${repoRoot}supabase/migrations`)]
   .map((name) => name.slice(0, name.indexOf("_")))
   .sort();
 
-const secret = (letter: string) => letter.repeat(64);
+/** A value shaped as `openssl rand -hex 32` makes them, a different one for each `seed`. */
+const secret = (seed: string) =>
+  Array.from({ length: 64 }, (_, index) =>
+    ((index * 7 + index * index + seed.charCodeAt(0)) % 16).toString(16),
+  ).join("");
 
 function cleanSettings(databaseUrl: string): Record<string, string> {
   return {

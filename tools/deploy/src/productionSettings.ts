@@ -1,9 +1,11 @@
+import { Buffer } from "node:buffer";
 import {
   type SecretSetting,
   secretProblem,
   secretSettings,
 } from "@bluewater/supabase/deployed-settings";
 import { z } from "zod";
+import { unwritableSecret } from "./secretsFile.ts";
 
 /**
  * What `pnpm go-live` needs and checks before it touches anything: every setting of the
@@ -27,6 +29,42 @@ function httpsOrigin(value: string): string | undefined {
   if (/(^|\.)example(\.(com|org|net))?$/.test(url.hostname)) return undefined;
   const bare = url.pathname === "/" && url.search === "" && url.hash === "" && !url.username;
   return url.protocol === "https:" && !local && bare ? url.origin : undefined;
+}
+
+const publishableKeyFix =
+  "copy the publishable key (sb_publishable_…) or the legacy anon key from the Supabase dashboard: Project Settings, API Keys";
+
+/** The `role` claim of a JWT's payload (its signature is the project's to check), if it has one. */
+function jwtRole(token: string): unknown {
+  const payload = token.split(".")[1] ?? "";
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return claims !== null && typeof claims === "object" && "role" in claims
+      ? claims.role
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why a value may not be the site's key, or undefined when it may. The key is built into every
+ * page, so it must be one that row-level security holds: a publishable key or a JWT whose role is
+ * anon. A secret key or the service_role JWT would hand every visitor the whole database.
+ */
+function publishableKeyProblem(key: string): string | undefined {
+  if (key.startsWith("sb_secret_")) {
+    return `is a secret key (sb_secret_…), which bypasses row-level security and would be built into every page. Fix: ${publishableKeyFix}`;
+  }
+  if (/^sb_publishable_[A-Za-z0-9_-]{20,}$/.test(key)) return undefined;
+  if (!/^eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(key)) {
+    return `must be the project's publishable key (sb_publishable_…) or its legacy anon key. Fix: ${publishableKeyFix}`;
+  }
+  const role = jwtRole(key);
+  if (role === "anon") return undefined;
+  return role === "service_role"
+    ? `is the service_role key, which bypasses row-level security and would be built into every page. Fix: ${publishableKeyFix}`
+    : `is a JWT whose role is not anon: only the anon key may be built into the pages. Fix: ${publishableKeyFix}`;
 }
 
 const secret = (name: SecretSetting) =>
@@ -71,11 +109,13 @@ const settingsSchema = z
       "the project's connection string with its password, postgresql://user:password@host:port/postgres",
       "copy it from the Supabase dashboard: Connect, Session pooler, and put in the database password",
     ),
-    VITE_SUPABASE_PUBLISHABLE_KEY: shaped(
-      /^(sb_publishable_[A-Za-z0-9_-]{20,}|eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/,
-      "the project's publishable key (sb_publishable_…) or its legacy anon key",
-      "copy it from the Supabase dashboard: Project Settings, API Keys",
-    ),
+    VITE_SUPABASE_PUBLISHABLE_KEY: z
+      .string({ error: `is not set. Fix: ${publishableKeyFix}` })
+      .trim()
+      .superRefine((value, context) => {
+        const problem = publishableKeyProblem(value);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
     SITE_URL: z
       .string({ error: "is not set. Fix: the site's public address, like https://www.example.com" })
       .trim()
@@ -164,6 +204,11 @@ const settingsSchema = z
       .regex(/^[A-Za-z0-9-]+$/, {
         error: "must be a header name. Fix: like cf-connecting-ip, or leave it out",
       })
+      // The function takes a header's first entry, and in these the client writes the first.
+      .refine((name) => !/^(x-forwarded-for|forwarded)$/i.test(name), {
+        error:
+          "names a header whose first entry the client writes, so anyone could pick the address the rate limit counts. Fix: leave it out (cf-connecting-ip, which Supabase's edge sets), or name the header your own proxy overwrites with the client's address, like x-real-ip",
+      })
       .optional(),
     ESCALATE_AFTER_MINUTES: positiveWhole("minutes of business hours, like 15, or leave it out"),
     CONTACT_LINK_DAYS: positiveWhole("days, like 7, or leave it out"),
@@ -208,6 +253,18 @@ const settingsSchema = z
         path: ["NOTIFY_SMS_FROM"],
         message: `is not set. Fix: the Twilio number the texts come from (${e164Fix}), or set TWILIO_MESSAGING_SERVICE_SID`,
       });
+    }
+    // Checked here, before anything is touched: a value the secrets file cannot carry whole would
+    // reach the function changed (DELIVERER_SECRET then differs from the Cron job's copy).
+    for (const [name, value] of Object.entries(settings)) {
+      const problem = typeof value === "string" ? unwritableSecret(value) : undefined;
+      if (problem) {
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${problem}. Fix: choose a value without them (secrets: openssl rand -hex 32)`,
+        });
+      }
     }
     const values = secretSettings.map((name) => settings[name]);
     for (const [index, name] of secretSettings.entries()) {

@@ -3,6 +3,7 @@ import { chmod, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { contactFunction } from "@bluewater/content/contact";
+import { secretsFile } from "./secretsFile.ts";
 import { readOnlyQuery, type SupabaseTarget, supabase, supabaseJson } from "./supabaseCli.ts";
 
 /**
@@ -108,15 +109,8 @@ async function secretDigests(target: SupabaseTarget): Promise<Map<string, string
   return new Map(listed.map((secret) => [secret.name, secret.value]));
 }
 
-/** A .env line the CLI reads back as exactly `value` (double quotes, \ and " escaped). */
-const envLine = (name: string, value: string) =>
-  `${name}="${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-
 async function setSecretValues(target: SupabaseTarget, secrets: Record<string, string>) {
-  const file = Object.entries(secrets)
-    .map(([name, value]) => envLine(name, value))
-    .join("\n");
-  await withPrivateFile("secrets.env", `${file}\n`, (path) =>
+  await withPrivateFile("secrets.env", secretsFile(secrets), (path) =>
     supabase(target, ["secrets", "set", "--env-file", path, `--remote=${target.projectRef}`]),
   );
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { parseEnv } from "node:util";
@@ -13,9 +14,9 @@ const clean: Record<string, string> = {
   VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_ABCdef0123456789xyz_-abc",
   SITE_URL: "https://www.bluewater-waterproofing.com",
   ALLOWED_ORIGINS: "https://www.bluewater-waterproofing.com,https://bluewater-waterproofing.com",
-  IP_HASH_SECRET: "1".repeat(64),
-  CONTACT_LINK_SECRET: "2".repeat(64),
-  DELIVERER_SECRET: "3".repeat(64),
+  IP_HASH_SECRET: "3f9a1c07e5b24d6a8e0f7c19b2d4a6e8c0f1e3d5b7a9c2e4f6081a3c5e7b9d1f",
+  CONTACT_LINK_SECRET: "a81d4f6b2c9e0735d1b8f4a6c2e09d7b5f3a1c8e6d4b2a0f9e7c5d3b1a8f6e42",
+  DELIVERER_SECRET: "5c2e8a0f4d6b1937e5a2c8f0d4b6e1a3c9f7d5b3a1e8c6f4d2b0a9e7c5f3d1b8",
   RESEND_API_KEY: "re_123456789_abcdefghijklmnop",
   NOTIFY_TO: "owner@bluewater-waterproofing.com",
   NOTIFY_FROM: "Blue Water website <leads@bluewater-waterproofing.com>",
@@ -46,12 +47,25 @@ test("a clean production file passes, with the defaults go-live fills in", () =>
   assert.equal(check.settings.NOTIFY_SMS_PROVIDER, "twilio");
 });
 
-test("every secret must be set, long and not the development one, and each its own", () => {
+test("every secret must be set, long, not easy to guess and not the development one, and each its own", () => {
   for (const name of ["IP_HASH_SECRET", "CONTACT_LINK_SECRET", "DELIVERER_SECRET"] as const) {
     assert.deepEqual(refused({ [name]: undefined }), [name]);
     assert.deepEqual(refused({ [name]: "" }), [name], "an empty line is a missing value");
     assert.deepEqual(refused({ [name]: developmentSecrets[name] }), [name]);
     assert.deepEqual(refused({ [name]: "x".repeat(31) }), [name]);
+    // Long enough, but with too few different characters to be random.
+    for (const guessable of ["a".repeat(64), "ab".repeat(32), "password".repeat(8)]) {
+      assert.deepEqual(refused({ [name]: guessable }), [name], guessable);
+    }
+  }
+  // What openssl rand gives, hex or base64, and a long passphrase pass.
+  for (const value of [
+    "0f8e2d6c4b1a39570e8d6c4b2a1f3e5d",
+    "q3J8vX2mN9pL4rT7wY1zA6cE0bG5hK8s",
+    "correct horse battery staple of blue water",
+  ]) {
+    const check = checkProductionSettings({ ...clean, DELIVERER_SECRET: value });
+    assert.ok(check.ok, `${value}: ${check.ok ? "" : check.problems.join("\n")}`);
   }
   // The second of two equal secrets is the one named.
   assert.deepEqual(refused({ DELIVERER_SECRET: clean.IP_HASH_SECRET }), ["DELIVERER_SECRET"]);
@@ -81,9 +95,41 @@ test("phone numbers are E.164, origins https, credentials shaped as their issuer
     ["NOTIFY_TO", "owner@example.com"],
     ["NOTIFY_FROM", "Blue Water website <website@example.com>"],
     ["NOTIFY_PROVIDER", "log"],
+    ["NOTIFY_SMS_PROVIDER", "log"],
     ["ESCALATE_AFTER_MINUTES", "fifteen"],
   ];
   for (const [name, value] of cases) assert.deepEqual(refused({ [name]: value }), [name], value);
+});
+
+/** A key shaped as Supabase's legacy JWT keys, with `claims` as its payload (unsigned here). */
+const jwtKey = (claims: object) =>
+  [{ alg: "HS256", typ: "JWT" }, claims]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString("base64url"))
+    .concat("c2lnbmF0dXJlLW5vdC1jaGVja2Vk")
+    .join(".");
+
+test("the site's key is one row-level security holds: never a secret or service_role key", () => {
+  const project = { iss: "supabase", ref: clean.SUPABASE_PROJECT_REF, iat: 1700000000 };
+  const anon = jwtKey({ ...project, role: "anon" });
+  const accepted = checkProductionSettings({ ...clean, VITE_SUPABASE_PUBLISHABLE_KEY: anon });
+  assert.ok(accepted.ok, accepted.ok ? "" : accepted.problems.join("\n"));
+  const refusedKeys: Array<[string, RegExp]> = [
+    [jwtKey({ ...project, role: "service_role" }), /is the service_role key, which bypasses/],
+    [jwtKey({ ...project, role: "authenticated" }), /is a JWT whose role is not anon/],
+    [jwtKey(project), /is a JWT whose role is not anon/],
+    [`${jwtKey(project).split(".")[0]}.bm90LWpzb24.c2ln`, /is a JWT whose role is not anon/],
+    [`sb_secret_${"Ab0_".repeat(8)}`, /is a secret key \(sb_secret_…\), which bypasses/],
+  ];
+  for (const [key, reason] of refusedKeys) {
+    const check = checkProductionSettings({ ...clean, VITE_SUPABASE_PUBLISHABLE_KEY: key });
+    assert.ok(!check.ok, key);
+    if (check.ok) continue;
+    assert.deepEqual(check.problems.length, 1, check.problems.join("\n"));
+    const [problem = ""] = check.problems;
+    assert.match(problem, /^VITE_SUPABASE_PUBLISHABLE_KEY /);
+    assert.match(problem, reason);
+    assert.ok(!problem.includes(key.slice(12)), "the key is never repeated");
+  }
 });
 
 test("the site's origin must be allowed, and a sender number or a Messaging Service given", () => {
@@ -97,6 +143,31 @@ test("the site's origin must be allowed, and a sender number or a Messaging Serv
     TWILIO_MESSAGING_SERVICE_SID: `MG${"0123456789abcdef".repeat(2)}`,
   });
   assert.ok(withService.ok);
+});
+
+test("a value the secrets file cannot carry whole is refused before anything is touched", () => {
+  const random = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  assert.deepEqual(refused({ DELIVERER_SECRET: `${random}\\` }), ["DELIVERER_SECRET"]);
+  assert.deepEqual(refused({ CONTACT_LINK_SECRET: `${random}'\`"` }), ["CONTACT_LINK_SECRET"]);
+  const awkward = checkProductionSettings({ ...clean, DELIVERER_SECRET: `${random}\\"# ='$` });
+  assert.ok(awkward.ok, awkward.ok ? "" : awkward.problems.join("\n"));
+});
+
+test("the client address header is one the client cannot write: never x-forwarded-for", () => {
+  for (const header of ["x-forwarded-for", "X-Forwarded-For", "forwarded"]) {
+    const check = checkProductionSettings({ ...clean, CLIENT_ADDRESS_HEADER: header });
+    assert.ok(!check.ok, header);
+    if (check.ok) continue;
+    assert.equal(check.problems.length, 1);
+    assert.match(
+      check.problems[0] ?? "",
+      /^CLIENT_ADDRESS_HEADER .+ Fix: leave it out \(cf-connecting-ip/,
+    );
+  }
+  for (const header of ["cf-connecting-ip", "x-real-ip"]) {
+    const check = checkProductionSettings({ ...clean, CLIENT_ADDRESS_HEADER: header });
+    assert.ok(check.ok, header);
+  }
 });
 
 test("a name go-live does not know is refused, so a misspelt setting is never lost", () => {

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { defineCommand, parseCommand, wholeNumber } from "@bluewater/cli";
 import { readEnvironment } from "@bluewater/stack/env";
 import { openLeadsDatabase } from "./connect.ts";
@@ -10,6 +10,20 @@ import {
   retryFailedNotifications,
 } from "./leadQueries.ts";
 import { leadLines, queueLines, summaryLine } from "./terminalRows.ts";
+
+/**
+ * Writes `text` to `path` readable by this user alone, as the leads' details deserve: a new file
+ * is made so, and an existing one is narrowed so before a byte of it is written.
+ */
+async function writePrivateFile(path: string, text: string): Promise<void> {
+  const file = await open(path, "w", 0o600);
+  try {
+    await file.chmod(0o600);
+    await file.writeFile(text);
+  } finally {
+    await file.close();
+  }
+}
 
 /** Runs `work` on the leads' database, and closes it however the work ends. */
 async function withLeads(
@@ -51,7 +65,7 @@ program
     withLeads(async (database) => {
       const leads = await recentLeads(database.sql, { limit: 1_000_000, includeSpam: spam });
       if (!out) return void process.stdout.write(leadsCsv(leads));
-      await writeFile(out, leadsCsv(leads));
+      await writePrivateFile(out, leadsCsv(leads));
       console.error(`wrote ${leads.length} leads to ${out}`);
     }),
   );

@@ -33,6 +33,13 @@ export interface GatewayLimits extends AdmissionLimits {
    * alone and refuses it (see `startGateway`).
    */
   maxBodyBytes: number;
+  /**
+   * How much of a body over `maxBodyBytes` is still read, and thrown away, before the answer:
+   * closing a connection the client is still sending on resets it, and the client (Node's
+   * `fetch`, a browser) then sees EPIPE or a network error instead of the 413. A body declared
+   * or sent beyond this is answered at once, and the connection may then be reset.
+   */
+  drainBodyBytes: number;
   /** From its turn (see admission.ts) to the end of the request's headers. */
   headersTimeoutMs: number;
   /** From its turn to the end of the request's body. */
@@ -41,6 +48,7 @@ export interface GatewayLimits extends AdmissionLimits {
 
 export const defaultGatewayLimits: GatewayLimits = {
   maxBodyBytes: 2 * maxSubmissionBytes,
+  drainBodyBytes: 16 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 15_000,
   maxActive: 32,
@@ -82,23 +90,32 @@ function answer(
 type BodyRead = { body: Buffer } | { tooLargeBytes: number };
 
 /**
- * Reads the request body, stopping (and pausing the socket) once it passes `maxBytes`. Settles
- * however the request ends, so a client that leaves mid-body leaves nothing behind.
+ * Reads the request body, keeping at most `limits.maxBodyBytes` of it: past that it is read on and
+ * thrown away to its end, unless it passes `limits.drainBodyBytes` (the socket is then paused).
+ * Settles however the request ends, so a client that leaves mid-body leaves nothing behind.
  */
-function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
+function readBody(
+  req: IncomingMessage,
+  limits: Pick<GatewayLimits, "maxBodyBytes" | "drainBodyBytes">,
+): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        chunks.length = 0;
+      if (size <= limits.maxBodyBytes) chunks.push(chunk);
+      else chunks.length = 0;
+      if (size > limits.drainBodyBytes) {
         req.removeAllListeners("data");
         req.pause();
         resolve({ tooLargeBytes: size });
-      } else chunks.push(chunk);
+      }
     });
-    req.on("end", () => resolve({ body: Buffer.concat(chunks) }));
+    req.on("end", () =>
+      resolve(
+        size > limits.maxBodyBytes ? { tooLargeBytes: size } : { body: Buffer.concat(chunks) },
+      ),
+    );
     req.on("error", reject);
     req.on("close", () => {
       if (!req.complete) reject(new Error("the client left before the body was complete"));
@@ -187,7 +204,7 @@ export async function startGateway(options: {
     res.setHeader("connection", "close");
     if (admission.isOverflow(req.socket)) {
       // Read first, so closing the connection after the answer cannot reset it.
-      await readBody(req, limits.maxBodyBytes).catch(() => undefined);
+      await readBody(req, limits).catch(() => undefined);
       answer(res, 503, "The local gateway is busy: try again in a few seconds.", {
         "retry-after": String(busyRetryAfterSeconds),
       });
@@ -218,9 +235,9 @@ export async function startGateway(options: {
     let read: BodyRead;
     try {
       read =
-        declared > limits.maxBodyBytes
+        declared > limits.drainBodyBytes
           ? { tooLargeBytes: declared }
-          : await readBody(req, limits.maxBodyBytes);
+          : await readBody(req, limits);
     } catch {
       res.destroy();
       return;
@@ -229,9 +246,9 @@ export async function startGateway(options: {
     admission.arrived(req.socket);
     const path = `/${target.name}${match[2] ?? ""}${url.search}`;
     if ("tooLargeBytes" in read) {
-      // The rest of the body is never read. The function gets the head alone, declaring the
-      // length the body had, and refuses it itself: its own 413, with the CORS headers (or the
-      // page) the client needs. The connection is closed after it.
+      // Nothing of the body is passed on. The function gets the head alone, declaring the length
+      // the body had, and refuses it itself: its own 413, with the CORS headers (or the page) the
+      // client needs. The connection is closed after it, the client done sending (readBody).
       headers["content-length"] = String(read.tooLargeBytes);
       res.on("finish", () => res.socket?.destroy());
       const head = { socketPath: target.socketPath, method: req.method, path, headers };

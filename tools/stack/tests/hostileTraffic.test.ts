@@ -118,7 +118,7 @@ test("the gateway routes by path alone: a Host header cannot reach the deliverer
   }
 });
 
-test("a body above the gateway's cap is never read: the function refuses it from its head alone, with CORS", async () => {
+test("a body above the gateway's cap is never passed on: the function refuses it from its head alone, with CORS", async () => {
   const cap = gatewayLimits.maxBodyBytes;
   const declared = await send(functionsUrl, {
     method: "POST",

@@ -2,6 +2,8 @@ import { contactFunction } from "@bluewater/content/contact";
 import {
   developmentSecrets,
   isDeployed,
+  logProviderMessage,
+  type ProviderSetting,
   type SecretSetting,
   secretProblem,
   secretSettings,
@@ -22,6 +24,11 @@ export interface FunctionConfig {
    * the error naming it that every request logs. Empty locally, where development values serve.
    */
   unsafeSecrets: Partial<Record<SecretSetting, string>>;
+  /**
+   * On a deployed project, each provider of the owner's alerts that is `log` (or unset), with its
+   * error: nothing is sent through it, every request logs the error and /deliver refuses.
+   */
+  unsafeProviders: Partial<Record<ProviderSetting, string>>;
   databaseUrl: string | undefined;
   databasePoolMax: number;
   publicApiKeys: readonly string[];
@@ -227,6 +234,22 @@ function unsafeSecretsOf(env: ReadEnv): Partial<Record<SecretSetting, string>> {
   return unsafe;
 }
 
+/** On a deployed project, the alert providers that would only print the alerts, by name. */
+function unsafeProvidersOf(
+  env: ReadEnv,
+  notify: FunctionConfig["notify"],
+  sms: SmsSettings,
+): Partial<Record<ProviderSetting, string>> {
+  if (!isDeployed(env)) return {};
+  const unsafe: Partial<Record<ProviderSetting, string>> = {};
+  if (notify.provider === "log") unsafe.NOTIFY_PROVIDER = logProviderMessage("NOTIFY_PROVIDER");
+  // Without numbers to text, no text exists for the provider to print.
+  if (sms.provider === "log" && sms.to.length > 0) {
+    unsafe.NOTIFY_SMS_PROVIDER = logProviderMessage("NOTIFY_SMS_PROVIDER");
+  }
+  return unsafe;
+}
+
 /**
  * A key nobody knows, made for this instance: addresses hashed with it can be neither reversed
  * with a published key nor linked across instances.
@@ -243,6 +266,17 @@ export function readConfig(env: ReadEnv): FunctionConfig {
     ...(anonKey ? [anonKey] : []),
   ];
   const unsafeSecrets = unsafeSecretsOf(env);
+  const notify: FunctionConfig["notify"] = {
+    provider: text(env, "NOTIFY_PROVIDER") ?? "log",
+    to: text(env, "NOTIFY_TO") ?? "leads@example.com",
+    from: text(env, "NOTIFY_FROM") ?? "Blue Water website <website@example.com>",
+    addressesConfigured:
+      text(env, "NOTIFY_TO") !== undefined && text(env, "NOTIFY_FROM") !== undefined,
+    resendApiKey: text(env, "RESEND_API_KEY"),
+    resendApiUrl: text(env, "RESEND_API_URL") ?? "https://api.resend.com",
+    logFile: text(env, "NOTIFY_LOG_FILE"),
+  };
+  const sms = smsSettings(env);
   const ipHashSecret = text(env, "IP_HASH_SECRET");
   const contactLinkSecret = text(env, "CONTACT_LINK_SECRET");
   const listed = list(env, "ALLOWED_ORIGINS") ?? defaultAllowedOrigins;
@@ -255,6 +289,7 @@ export function readConfig(env: ReadEnv): FunctionConfig {
   return {
     deployed: isDeployed(env),
     unsafeSecrets,
+    unsafeProviders: unsafeProvidersOf(env, notify, sms),
     databaseUrl: text(env, "SUPABASE_DB_URL"),
     databasePoolMax: positiveInteger(env, "DB_POOL_MAX", 5),
     publicApiKeys: [...new Set(publicApiKeys)],
@@ -281,17 +316,8 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       concurrency: positiveInteger(env, "VISIT_CONCURRENCY", 2),
       queue: wholeNumber(env, "VISIT_QUEUE", 50),
     },
-    notify: {
-      provider: text(env, "NOTIFY_PROVIDER") ?? "log",
-      to: text(env, "NOTIFY_TO") ?? "leads@example.com",
-      from: text(env, "NOTIFY_FROM") ?? "Blue Water website <website@example.com>",
-      addressesConfigured:
-        text(env, "NOTIFY_TO") !== undefined && text(env, "NOTIFY_FROM") !== undefined,
-      resendApiKey: text(env, "RESEND_API_KEY"),
-      resendApiUrl: text(env, "RESEND_API_URL") ?? "https://api.resend.com",
-      logFile: text(env, "NOTIFY_LOG_FILE"),
-    },
-    sms: smsSettings(env),
+    notify,
+    sms,
     escalationMinutes: positiveInteger(env, "ESCALATE_AFTER_MINUTES", 15),
     contactLink: {
       secret: contactLinkSecret ?? devContactLinkSecret,

@@ -45,6 +45,10 @@ export async function answerDeliverRoute(
   // Fail closed: with a missing or published secret anyone could run the deliverer.
   const unsafe = config.unsafeSecrets.DELIVERER_SECRET;
   if (unsafe) return errorResponse(503, unsafe);
+  // Nothing is sent, retried or escalated through a provider that only prints: every alert
+  // stays queued, and goes out once the provider is fixed.
+  const printing = Object.values(config.unsafeProviders);
+  if (printing.length > 0) return errorResponse(503, printing.join(" "));
   if (!hasSecret(request.headers.get("x-deliverer-secret"), config.delivererSecret)) {
     return errorResponse(401, "Missing or wrong x-deliverer-secret.");
   }

@@ -5,10 +5,17 @@ import { resendProvider } from "./resendProvider.ts";
 import type { SmsProvider } from "./smsProvider.ts";
 import { twilioProvider } from "./twilioProvider.ts";
 
-/** Picks the provider NOTIFY_PROVIDER names. Hosted functions cannot use SMTP ports, so no SMTP. */
-export function createEmailProvider(notify: FunctionConfig["notify"]): EmailProvider {
+/**
+ * Picks the provider NOTIFY_PROVIDER names. Hosted functions cannot use SMTP ports, so no SMTP.
+ * `refused` is the error of a log provider on a deployed project (config.ts, unsafeProviders).
+ */
+export function createEmailProvider(
+  notify: FunctionConfig["notify"],
+  refused?: string,
+): EmailProvider {
   switch (notify.provider) {
     case "log":
+      if (refused) return misconfiguredProvider("log", refused, true);
       return logProvider({ file: notify.logFile });
     case "resend":
       if (!notify.resendApiKey) return misconfiguredProvider("resend", "RESEND_API_KEY is not set");
@@ -27,9 +34,11 @@ export function createEmailProvider(notify: FunctionConfig["notify"]): EmailProv
 export function createSmsProvider(
   sms: FunctionConfig["sms"],
   logFile: string | undefined,
+  refused?: string,
 ): SmsProvider {
   switch (sms.provider) {
     case "log":
+      if (refused) return misconfiguredProvider("log", refused, true);
       return logSmsProvider({ file: logFile });
     case "twilio": {
       const { accountSid, authToken, apiUrl } = sms.twilio;

@@ -12,15 +12,16 @@ export interface EmailProvider {
 
 /**
  * Stands in, for email or SMS, when the configuration cannot send: leads are still stored, and
- * the queue says why.
+ * the queue says why. `retryable` keeps each notification queued for after the fix, where the
+ * deliverer waits for that fix anyway (a refused log provider: /deliver refuses until then).
  */
 export function misconfiguredProvider(
   name: string,
   problem: string,
+  retryable = false,
 ): { readonly name: string; send(): Promise<SendResult> } {
   return {
     name,
-    send: () =>
-      Promise.resolve({ ok: false, retryable: false, error: `misconfigured: ${problem}` }),
+    send: () => Promise.resolve({ ok: false, retryable, error: `misconfigured: ${problem}` }),
   };
 }
