@@ -61,3 +61,10 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+
+/**
+ * A dialog's bare panel, for a non-modal dialog (`<Dialog modal={false}>`) that draws its own
+ * frame: Radix moves focus in when it opens, closes it on Escape and reports focus and taps
+ * outside it, which the caller decides about.
+ */
+export const DialogPanel = DialogPrimitive.Content;

@@ -1,15 +1,17 @@
 import { chatCopy } from "@bluewater/content/chat";
 import { Send } from "lucide-react";
-import { type RefObject, useState } from "react";
+import type { Dispatch, RefObject, SetStateAction } from "react";
 
 interface ChatComposerProps {
   inputRef: RefObject<HTMLInputElement | null>;
+  /** The question being typed, kept by the panel while it is closed. */
+  draft: [string, Dispatch<SetStateAction<string>>];
   onSend: (text: string) => void;
 }
 
 /** The question field; blank or whitespace-only input is ignored. */
-export function ChatComposer({ inputRef, onSend }: ChatComposerProps) {
-  const [text, setText] = useState("");
+export function ChatComposer({ inputRef, draft, onSend }: ChatComposerProps) {
+  const [text, setText] = draft;
   return (
     <form
       className="flex gap-2 border-t border-border bg-white p-3"
