@@ -9,6 +9,7 @@ import {
   type FunctionConfig,
 } from "../platform/config.ts";
 import { type Database, inTransaction } from "../platform/database.ts";
+import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
@@ -18,7 +19,7 @@ import { isEscalation, isSms, type NotificationKind } from "./notificationKinds.
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
 import type { SmsProvider } from "./providers/smsProvider.ts";
 import { receiptUrl, undeliveredTextsToReport } from "./smsReceipts.ts";
-import { foldedInto } from "./textBudget.ts";
+import { decideTexts, foldedInto } from "./textBudget.ts";
 
 /** Everything that sends: one provider per channel. */
 export interface Providers {
@@ -40,6 +41,8 @@ export interface DeliveryContext {
   /** The budgets the owner's email names when a lead's text or acknowledgment was held back. */
   textsPerHour: number;
   acknowledgmentsPerHour: number;
+  /** One client's share of the acknowledgments, decided with the hourly cap. */
+  acknowledgmentsPerClientPerHour: number;
 }
 
 /** What this function's notifications are sent with; receipts come back to `functionUrl`. */
@@ -58,6 +61,7 @@ export function deliveryContextFor(
     escalationMinutes: config.escalationMinutes,
     textsPerHour: config.sms.maxPerHour,
     acknowledgmentsPerHour: config.acknowledgmentsPerHour,
+    acknowledgmentsPerClientPerHour: config.acknowledgmentsPerClientPerHour,
   };
 }
 
@@ -128,6 +132,11 @@ async function claimDue(
       where ((n.status = 'pending' and n.next_attempt_at <= ${now})
           or (n.status = 'sending' and n.locked_until <= ${now}))
         and (${only}::uuid is null or n.contact_request_id = ${only}::uuid)
+        and not n.awaits_budget
+        -- A lead's email says whether its text was folded: none goes before that is decided.
+        and not exists (select 1 from public.contact_notifications w
+          where w.contact_request_id = n.contact_request_id and w.awaits_budget
+            and w.status = 'pending')
       order by n.next_attempt_at
       limit ${options.limit ?? 20}::int
       for update skip locked
@@ -339,6 +348,33 @@ async function deliverOne(
 }
 
 /**
+ * Decides the budgets of what waits for them (all of it, or one lead's): each owner number's
+ * texts, then the acknowledgments. Each in a short transaction of its own, before the claim, so
+ * that what was decided is claimed at once.
+ */
+async function decideBudgets(
+  db: Database,
+  now: Date,
+  context: DeliveryContext,
+  only: string | undefined,
+): Promise<void> {
+  const { rows } = await db.query<{ recipient: string; acknowledgment: boolean }>(sql`
+    select distinct recipient, kind = 'acknowledgment' as acknowledgment
+    from public.contact_notifications
+    where awaits_budget and status = 'pending'
+      and (${only ?? null}::uuid is null or contact_request_id = ${only ?? null}::uuid)`);
+  for (const { recipient } of rows.filter((row) => !row.acknowledgment)) {
+    await decideTexts(db, recipient, now, context.textsPerHour);
+  }
+  if (rows.some((row) => row.acknowledgment)) {
+    await decideAcknowledgments(db, now, {
+      perHour: context.acknowledgmentsPerHour,
+      perClientPerHour: context.acknowledgmentsPerClientPerHour,
+    });
+  }
+}
+
+/**
  * Sends every due notification once. Shared by the function (right after it answers, for the new
  * lead) and by the scheduled deliverer (for everything else), so both follow the same rules. A
  * few at a time, so that a lead's SMS does not wait for its email.
@@ -350,6 +386,7 @@ export async function deliverPendingNotifications(
   options: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
+  await decideBudgets(db, now, context, options.contactRequestId);
   const claimed = await claimDue(db, now, context.policy, options);
   const work = async () => {
     for (let next = claimed.shift(); next; next = claimed.shift()) {
