@@ -8,7 +8,7 @@ import {
   e164,
   type FunctionConfig,
 } from "../platform/config.ts";
-import { type Database, inTransaction } from "../platform/database.ts";
+import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
@@ -254,7 +254,7 @@ async function recordResult(
 
 /** Renders one claimed notification for its channel and hands it to that channel's provider. */
 async function send(
-  db: Database,
+  db: Queryable,
   claimed: ClaimedNotification,
   context: DeliveryContext,
 ): Promise<SendResult> {
@@ -331,15 +331,43 @@ async function send(
   return await context.providers.email.send(message, idempotencyKey);
 }
 
+/**
+ * Sends an escalation holding its lead's row FOR SHARE, read again in that transaction: a lead
+ * marked as called since the claim cancels it instead (undefined), and a mark that comes while it
+ * is sent (the mark locks the lead FOR UPDATE) waits until it has left, so no escalation leaves
+ * after the owner was told "marked". The send's queries run on this transaction's connection: it
+ * never waits for a second one from the pool while holding this.
+ */
+async function sendUnlessMarked(
+  db: Database,
+  claimed: LeadClaim,
+  context: DeliveryContext,
+): Promise<SendResult | undefined> {
+  return await inTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ marked: boolean }>(sql`
+      select contacted_at is not null as marked from public.contact_requests
+      where id = ${claimed.id} for share`);
+    if (rows[0]?.marked === false) return await send(tx, claimed, context);
+    await tx.query(sql`
+      update public.contact_notifications set status = 'cancelled', locked_until = null
+      where id = ${claimed.notification_id}`);
+    return undefined;
+  });
+}
+
 async function deliverOne(
   db: Database,
   claimed: ClaimedNotification,
   now: Date,
   context: DeliveryContext,
-): Promise<keyof DeliveryReport> {
-  let result: SendResult;
+): Promise<keyof DeliveryReport | "cancelled"> {
+  let result: SendResult | undefined;
   try {
-    result = await send(db, claimed, context);
+    result =
+      claimed.kind !== "owner-report" && isEscalation(claimed.kind)
+        ? await sendUnlessMarked(db, claimed, context)
+        : await send(db, claimed, context);
+    if (!result) return "cancelled";
   } catch (error) {
     const provider = isSms(claimed.kind) ? context.providers.sms : context.providers.email;
     result = { ok: false, retryable: true, error: `${provider.name} failed: ${String(error)}` };
@@ -390,7 +418,8 @@ export async function deliverPendingNotifications(
   const claimed = await claimDue(db, now, context.policy, options);
   const work = async () => {
     for (let next = claimed.shift(); next; next = claimed.shift()) {
-      report[await deliverOne(db, next, now, context)] += 1;
+      const outcome = await deliverOne(db, next, now, context);
+      if (outcome !== "cancelled") report[outcome] += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.min(sendsAtOnce, claimed.length) }, work));
