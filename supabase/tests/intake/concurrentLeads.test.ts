@@ -8,6 +8,7 @@ import {
   testConfig,
   validSubmission,
 } from "../support/harness.ts";
+import { untilASessionWaitsOnALock } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const owner = "+15865550100";
@@ -33,14 +34,7 @@ Deno.test("two leads for the same owner number are stored at once: neither waits
       firstAnswered = true;
     });
     // The first lead's transaction is open and waiting on the mailbox.
-    for (let waited = 0; ; waited += 1) {
-      const [open] = await database.sql<{ count: number }[]>`
-        select count(*)::int from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`;
-      if ((open?.count ?? 0) > 0) break;
-      assert.ok(waited < 100, "the first lead's transaction never reached the mailbox");
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilASessionWaitsOnALock(database.sql);
 
     const second = await test.handle(
       postRequest(validSubmission({ email: "second@example.com" }), { address: "203.0.113.2" }),

@@ -11,6 +11,7 @@ import {
 import type { SmsProvider } from "../../functions/send-contact-email/outbox/providers/smsProvider.ts";
 import { markContacted } from "../../functions/send-contact-email/owner/leadContact.ts";
 import { startHandler, testConfig } from "../support/harness.ts";
+import { untilASessionWaitsOnALock } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
@@ -36,7 +37,7 @@ Deno.test("an escalation being sent when the owner marks the lead leaves before 
   const hold = async (what: string, escalation: boolean) => {
     if (!escalation) return;
     reached();
-    await Promise.race([markDone, markWaitsOnTheLead(database.sql)]);
+    await Promise.race([markDone, untilASessionWaitsOnALock(database.sql)]);
     left.push({ what, at: performance.now() });
   };
   const heldEmail: EmailProvider = {
@@ -105,7 +106,7 @@ Deno.test("an escalation claimed before the owner's mark committed is cancelled,
     await mark`begin`;
     await mark`select 1 from public.contact_requests where id = ${leadId} for update`;
     const deliverer = test.deliver();
-    await markWaitsOnTheLead(database.sql);
+    await untilASessionWaitsOnALock(database.sql);
     await mark`update public.contact_requests set contacted_at = ${new Date(clock)} where id = ${leadId}`;
     await mark`commit`;
     await deliverer;
@@ -133,16 +134,3 @@ Deno.test("an escalation claimed before the owner's mark committed is cancelled,
     await database.close();
   }
 });
-
-/** True once a session waits for a lock: the mark, on the lead the escalation holds. */
-async function markWaitsOnTheLead(
-  sql: Awaited<ReturnType<typeof startTestDatabase>>["sql"],
-): Promise<void> {
-  for (;;) {
-    const [waiting] = await sql<{ count: number }[]>`
-      select count(*)::int from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`;
-    if ((waiting?.count ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
