@@ -34,6 +34,7 @@ export interface ContactNotificationRow {
   reported_in: string | null;
   payload: string | null;
   dedupe_key: string | null;
+  awaits_budget: boolean;
 }
 
 /** A row of public.contact_rate_limit_hits, as the drivers return it. */

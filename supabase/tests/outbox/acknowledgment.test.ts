@@ -6,6 +6,7 @@ import { ownerEmail } from "@bluewater/content/owner-email";
 import { firstNameOf } from "../../functions/send-contact-email/outbox/messages/acknowledgmentMessage.ts";
 import { createEmailProvider } from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
 import {
+  postRequest,
   resendTestConfig,
   resendTestKey,
   startHandler,
@@ -286,6 +287,50 @@ Deno.test("acknowledgments stop at the hourly cap, and the owner's email says so
       handler.setClock(start + hour + 1000);
       await handler.submit({ email: "next-hour@example.com" });
       assert.equal(acknowledgments().length, 4);
+    });
+  } finally {
+    await handler.settle();
+    await database.close();
+  }
+});
+
+Deno.test("one client gets its fair share of acknowledgments, and another client's still goes out", async (t) => {
+  const database = await startTestDatabase();
+  // The production defaults: 5 leads per client per 10 minutes, 20 acknowledgments an hour.
+  const config = testConfig({
+    RATE_LIMIT_MAX: "5",
+    RATE_LIMIT_WINDOW_SECONDS: "600",
+    ACKNOWLEDGMENT_MAX_PER_HOUR: "20",
+  });
+  const handler = startLoggingHandler({ db: database.db, config, start });
+  const acknowledgedTo = (prefix: string) =>
+    handler.email.sent.filter(
+      (sent) =>
+        sent.message.subject === acknowledgmentEmail.subject && sent.message.to.startsWith(prefix),
+    );
+  const flooder = "198.51.100.66";
+  try {
+    await t.step("5 leads every 10 minutes from one address, each with a fresh email", async () => {
+      for (let round = 0; round < 6; round++) {
+        handler.setClock(start + round * 10 * 60_000);
+        for (let lead = 0; lead < 5; lead++) {
+          const response = await handler.handle(
+            postRequest(validSubmission({ email: `stranger-${round}-${lead}@example.com` }), {
+              address: flooder,
+            }),
+          );
+          assert.equal(response.status, 200, "every one within the rate limit is stored");
+          await response.body?.cancel();
+        }
+        await handler.settle();
+      }
+      assert.equal(acknowledgedTo("stranger-").length, config.acknowledgmentsPerClientPerHour);
+    });
+
+    await t.step("a homeowner from another address in that hour gets theirs", async () => {
+      handler.setClock(start + 55 * 60_000);
+      await handler.submit({ email: "homeowner@example.com" });
+      assert.equal(acknowledgedTo("homeowner@").length, 1);
     });
   } finally {
     await handler.settle();

@@ -139,7 +139,6 @@ Deno.test("a lead marked as called, or spam, is never escalated; a mark cancels 
             test.database.db,
             when,
             ownerNotifications(config, "escalation"),
-            config.sms.maxPerHour,
           ),
           1,
         );

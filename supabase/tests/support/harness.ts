@@ -1,7 +1,10 @@
 import { strict as assert } from "node:assert";
 import { contactFunction } from "@bluewater/content/contact";
 import { createContactHandler } from "../../functions/send-contact-email/handler.ts";
-import type { DeliveryContext } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
+import {
+  type DeliveryContext,
+  deliveryContextFor,
+} from "../../functions/send-contact-email/outbox/notificationQueue.ts";
 import type { EmailProvider } from "../../functions/send-contact-email/outbox/providers/emailProvider.ts";
 import {
   logProvider,
@@ -88,17 +91,11 @@ export function deliveryContext(
   config: FunctionConfig,
   providers: { email: EmailProvider; sms?: SmsProvider },
 ): DeliveryContext {
-  return {
-    policy: config.delivery,
-    mailbox: { from: config.notify.from, to: config.notify.to },
-    providers: { email: providers.email, sms: providers.sms ?? logSmsProvider({ print: false }) },
-    siteUrl: config.siteUrl,
-    functionUrl: config.functionUrl ?? functionUrl,
-    contactLink: config.contactLink,
-    escalationMinutes: config.escalationMinutes,
-    textsPerHour: config.sms.maxPerHour,
-    acknowledgmentsPerHour: config.acknowledgmentsPerHour,
-  };
+  return deliveryContextFor(
+    config,
+    { email: providers.email, sms: providers.sms ?? logSmsProvider({ print: false }) },
+    config.functionUrl ?? functionUrl,
+  );
 }
 
 /** A handler wired like index.ts, with background work collected so a test can await it. */

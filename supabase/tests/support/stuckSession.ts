@@ -27,3 +27,14 @@ export async function holdStuckSession(
     },
   };
 }
+
+/** Resolves once a session of the test's database waits for a lock another session holds. */
+export async function untilASessionWaitsOnALock(sql: postgres.Sql): Promise<void> {
+  for (;;) {
+    const [waiting] = await sql<{ count: number }[]>`
+      select count(*)::int from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`;
+    if ((waiting?.count ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -111,6 +111,7 @@ export function startUnlimitedStack(databaseUrl: string): Promise<ThrowawayStack
       RATE_LIMIT_MAX: "1000000",
       NOTIFY_SMS_MAX_PER_HOUR: "1000000",
       ACKNOWLEDGMENT_MAX_PER_HOUR: "1000000",
+      ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR: "1000000",
     },
   });
 }

@@ -2,11 +2,14 @@ import type { ContactRequest } from "@bluewater/content/contact";
 import type { VisitSource } from "@bluewater/content/visit";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
-import { acknowledgmentStatus, mailboxOf } from "../outbox/acknowledgmentPolicy.ts";
+import { mailboxOf, queuesAcknowledgment } from "../outbox/acknowledgmentPolicy.ts";
 import { claimDelivererNotice } from "../outbox/delivererHeartbeat.ts";
 import { escalationDueAt } from "../outbox/escalationTime.ts";
-import { ownerNotifications, type PlannedNotification } from "../outbox/notificationKinds.ts";
-import { foldIntoSummaries, withinTextBudget } from "../outbox/textBudget.ts";
+import {
+  budgetedKinds,
+  ownerNotifications,
+  type PlannedNotification,
+} from "../outbox/notificationKinds.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { consumeRateLimit, type RateLimit } from "../platform/rateLimit.ts";
@@ -32,10 +35,6 @@ export interface NotificationPlan {
   owner: readonly PlannedNotification[];
   /** Minutes of business hours before a lead nobody marked as called is escalated. */
   escalationMinutes: number;
-  /** NOTIFY_SMS_MAX_PER_HOUR: the owner's texts per number per hour. */
-  textsPerHour: number;
-  /** ACKNOWLEDGMENT_MAX_PER_HOUR: acknowledgments per hour, to all addresses together. */
-  acknowledgmentsPerHour: number;
   /**
    * On a deployed project, where Supabase Cron runs the deliverer: the owner email says when it
    * stopped (outbox/delivererHeartbeat.ts). The local stack runs its own timer.
@@ -48,8 +47,6 @@ export function notificationPlanFor(config: FunctionConfig): NotificationPlan {
   return {
     owner: ownerNotifications(config, "alert"),
     escalationMinutes: config.escalationMinutes,
-    textsPerHour: config.sms.maxPerHour,
-    acknowledgmentsPerHour: config.acknowledgmentsPerHour,
     watchDeliverer: config.deployed,
   };
 }
@@ -123,10 +120,11 @@ async function answerCopy(
 }
 
 /**
- * Queues a real lead's notifications, due now: the owner's alerts, within the budget of texts
- * (a text past it folded into a summary), and the homeowner's acknowledgment when its rules allow
- * (suppressed past the hourly cap). In the transaction that stores (or un-flags) the lead, so
- * that a lead is never stored without them.
+ * Queues a real lead's notifications, due now: the owner's alerts, and the homeowner's
+ * acknowledgment when its rules allow. Its texts and acknowledgment wait for their budgets, which
+ * whoever sends them decides (outbox/textBudget.ts, outbox/acknowledgmentPolicy.ts): this
+ * transaction takes no lock another lead needs. In the transaction that stores (or un-flags) the
+ * lead, so that a lead is never stored without them.
  */
 async function queueNotifications(
   tx: Queryable,
@@ -134,35 +132,18 @@ async function queueNotifications(
   lead: NewLead,
   plan: NotificationPlan,
 ): Promise<void> {
-  const [owner = []] = await withinTextBudget(tx, plan.owner, 1, lead.now, plan.textsPerHour);
-  const notifications = [...owner];
-  const acknowledgment = await acknowledgmentStatus(
-    tx,
-    lead.request.email,
-    lead.now,
-    plan.acknowledgmentsPerHour,
-  );
-  if (acknowledgment)
-    notifications.push({ kind: "acknowledgment", recipient: "", status: acknowledgment });
-  const { rows } = await tx.query<{
-    id: string;
-    kind: string;
-    recipient: string;
-    status: string;
-  }>(sql`
+  const notifications: PlannedNotification[] = [...plan.owner];
+  if (await queuesAcknowledgment(tx, lead.request.email, lead.now)) {
+    notifications.push({ kind: "acknowledgment", recipient: "" });
+  }
+  await tx.query(sql`
     insert into public.contact_notifications
-      (contact_request_id, kind, recipient, status, created_at, next_attempt_at)
-    select ${leadId}::uuid, kind, recipient, status, ${lead.now}, ${lead.now}
-    from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[],
-      ${notifications.map((n) => n.status)}::text[]) as planned(kind, recipient, status)
-    on conflict (contact_request_id, kind, recipient) do nothing
-    returning id, kind, recipient, status`);
-  const folded = rows.filter((row) => row.status === "folded");
-  await foldIntoSummaries(
-    tx,
-    folded.map((row) => ({ ...row, leadId })),
-    lead.now,
-  );
+      (contact_request_id, kind, recipient, awaits_budget, created_at, next_attempt_at)
+    select ${leadId}::uuid, kind, recipient, kind = any(${budgetedKinds}::text[]), ${lead.now},
+      ${lead.now}
+    from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[])
+      as planned(kind, recipient)
+    on conflict (contact_request_id, kind, recipient) do nothing`);
   if (plan.watchDeliverer) await claimDelivererNotice(tx, leadId, lead.now);
 }
 

@@ -1,5 +1,5 @@
 import sql from "sql-template-tag";
-import type { Queryable } from "../platform/database.ts";
+import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { isPlainAddress } from "./messages/emailMessage.ts";
 
 /** How long a mailbox that got an acknowledgment gets no other. */
@@ -29,19 +29,18 @@ export function mailboxOf(address: string): string {
 }
 
 /**
- * Whether a lead's visitor gets an acknowledgment (docs/function.md, "The acknowledgment"):
+ * Whether a lead's visitor is queued an acknowledgment (docs/function.md, "The acknowledgment"):
  * none to an address that is not one plain address, or to a mailbox that got one in the last 24
- * hours; `suppressed` (queued as never sent, and said in the owner's email) once
- * ACKNOWLEDGMENT_MAX_PER_HOUR went out in the last hour, to all addresses together. Under a lock
- * on the mailbox and one on the cap, so that leads at once cannot pass either rule together.
+ * hours. Under a lock on the mailbox, so that leads at once cannot pass the rule together; the
+ * hourly caps are decided when it is sent (`decideAcknowledgments`), so no lead waits for another
+ * mailbox's.
  */
-export async function acknowledgmentStatus(
+export async function queuesAcknowledgment(
   tx: Queryable,
   email: string,
   now: Date,
-  perHour: number,
-): Promise<"pending" | "suppressed" | undefined> {
-  if (!isPlainAddress(email)) return undefined;
+): Promise<boolean> {
+  if (!isPlainAddress(email)) return false;
   const mailbox = mailboxOf(email);
   await tx.query(
     sql`select pg_advisory_xact_lock(${lockSpace.mailbox}::int, hashtext(${mailbox}))`,
@@ -52,11 +51,57 @@ export async function acknowledgmentStatus(
     where r.mailbox = ${mailbox} and n.kind = 'acknowledgment' and n.status <> 'suppressed'
       and n.created_at > ${now}::timestamptz - make_interval(hours => ${acknowledgmentWindowHours}::int)
     limit 1`);
-  if (recent.length > 0) return undefined;
-  await tx.query(sql`select pg_advisory_xact_lock(${lockSpace.cap}::int, 0)`);
-  const { rows } = await tx.query<{ count: number }>(sql`
-    select count(*)::int as count from public.contact_notifications
-    where kind = 'acknowledgment' and status <> 'suppressed'
-      and created_at > ${now}::timestamptz - interval '1 hour'`);
-  return (rows[0]?.count ?? 0) < perHour ? "pending" : "suppressed";
+  return recent.length === 0;
+}
+
+/** The hourly caps of acknowledgments: to all addresses together, and to one client's leads. */
+export interface AcknowledgmentCaps {
+  /** ACKNOWLEDGMENT_MAX_PER_HOUR */
+  perHour: number;
+  /** ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR: one address (or IPv6 /64) gets no more of the cap. */
+  perClientPerHour: number;
+}
+
+/**
+ * Decides every acknowledgment that waits for its caps (awaits_budget), oldest first: it goes
+ * while fewer than `perHour` went in the last hour, and fewer than `perClientPerHour` to leads
+ * from the same client; else it is `suppressed` (never sent, and said in the owner's email). Run
+ * by whoever is about to send, in a transaction of its own that holds the caps' lock for a few
+ * milliseconds, so that two senders cannot both pass a cap.
+ */
+export async function decideAcknowledgments(
+  db: Database,
+  now: Date,
+  caps: AcknowledgmentCaps,
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx.query(sql`select pg_advisory_xact_lock(${lockSpace.cap}::int, 0)`);
+    const { rows: waiting } = await tx.query<{ id: string; client: string }>(sql`
+      select n.id, r.client_address_hash as client from public.contact_notifications n
+      join public.contact_requests r on r.id = n.contact_request_id
+      where n.awaits_budget and n.status = 'pending' and n.kind = 'acknowledgment'
+      order by n.created_at, n.id`);
+    if (waiting.length === 0) return;
+    const { rows: sent } = await tx.query<{ client: string; count: number }>(sql`
+      select r.client_address_hash as client, count(*)::int as count
+      from public.contact_notifications n
+      join public.contact_requests r on r.id = n.contact_request_id
+      where n.kind = 'acknowledgment' and n.status <> 'suppressed' and not n.awaits_budget
+        and n.created_at > ${now}::timestamptz - interval '1 hour'
+      group by r.client_address_hash`);
+    const perClient = new Map(sent.map((row) => [row.client, row.count]));
+    let total = sent.reduce((sum, row) => sum + row.count, 0);
+    const statuses = waiting.map(({ client }) => {
+      const clientCount = perClient.get(client) ?? 0;
+      if (total >= caps.perHour || clientCount >= caps.perClientPerHour) return "suppressed";
+      total += 1;
+      perClient.set(client, clientCount + 1);
+      return "pending";
+    });
+    await tx.query(sql`
+      update public.contact_notifications n set status = decided.status, awaits_budget = false
+      from unnest(${waiting.map((ack) => ack.id)}::uuid[], ${statuses}::text[])
+        as decided(id, status)
+      where n.id = decided.id`);
+  });
 }

@@ -1,12 +1,12 @@
 import sql from "sql-template-tag";
 import { type Database, inTransaction } from "../platform/database.ts";
-import type { PlannedNotification } from "./notificationKinds.ts";
-import { withinTextBudget } from "./textBudget.ts";
+import { budgetedKinds, type PlannedNotification } from "./notificationKinds.ts";
 
 /**
  * Escalates every real lead whose time ran out unmarked, once: in one transaction, each lead's
  * `escalated_at` is set and its escalation queued on every owner channel, due now, its texts
- * within the owner's budget (past it, suppressed: the escalation email still goes). Leads are
+ * waiting for the owner's budget, which the sender decides (past it, suppressed: the escalation
+ * email still goes). Leads are
  * taken with SKIP LOCKED, so two deliverers at once escalate each lead once; a lead being marked
  * as called at that moment is skipped, and its mark wins.
  */
@@ -14,7 +14,6 @@ export async function queueDueEscalations(
   db: Database,
   now: Date,
   notifications: readonly PlannedNotification[],
-  textsPerHour: number,
   limit = 50,
 ): Promise<number> {
   return await inTransaction(db, async (tx) => {
@@ -31,16 +30,13 @@ export async function queueDueEscalations(
       from due where r.id = due.id
       returning r.id`);
     if (rows.length === 0) return 0;
-    const queued = (
-      await withinTextBudget(tx, notifications, rows.length, now, textsPerHour)
-    ).flatMap((planned, index) => planned.map((n) => ({ ...n, leadId: rows[index]?.id ?? "" })));
+    const queued = rows.flatMap(({ id }) => notifications.map((n) => ({ ...n, leadId: id })));
     await tx.query(sql`
       insert into public.contact_notifications
-        (contact_request_id, kind, recipient, status, created_at, next_attempt_at)
-      select lead_id, kind, recipient, status, ${now}, ${now}
+        (contact_request_id, kind, recipient, awaits_budget, created_at, next_attempt_at)
+      select lead_id, kind, recipient, kind = any(${budgetedKinds}::text[]), ${now}, ${now}
       from unnest(${queued.map((n) => n.leadId)}::uuid[], ${queued.map((n) => n.kind)}::text[],
-        ${queued.map((n) => n.recipient)}::text[], ${queued.map((n) => n.status)}::text[])
-        as planned(lead_id, kind, recipient, status)
+        ${queued.map((n) => n.recipient)}::text[]) as planned(lead_id, kind, recipient)
       on conflict (contact_request_id, kind, recipient) do nothing`);
     return rows.length;
   });

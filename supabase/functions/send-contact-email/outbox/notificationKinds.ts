@@ -21,6 +21,17 @@ export interface PlannedNotification {
   recipient: string;
 }
 
+/**
+ * What is queued waiting for a budget (awaits_budget), decided by whoever sends it: the owner's
+ * alert and escalation texts (NOTIFY_SMS_MAX_PER_HOUR per number) and the acknowledgments (their
+ * hourly caps).
+ */
+export const budgetedKinds: readonly NotificationKind[] = [
+  "alert-sms",
+  "escalation-sms",
+  "acknowledgment",
+];
+
 export function isSms(kind: NotificationKind): boolean {
   return kind === "alert-sms" || kind === "escalation-sms" || kind === "summary-sms";
 }

@@ -8,7 +8,8 @@ import {
   e164,
   type FunctionConfig,
 } from "../platform/config.ts";
-import { type Database, inTransaction } from "../platform/database.ts";
+import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
+import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
@@ -18,7 +19,7 @@ import { isEscalation, isSms, type NotificationKind } from "./notificationKinds.
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
 import type { SmsProvider } from "./providers/smsProvider.ts";
 import { receiptUrl, undeliveredTextsToReport } from "./smsReceipts.ts";
-import { foldedInto } from "./textBudget.ts";
+import { decideTexts, foldedInto } from "./textBudget.ts";
 
 /** Everything that sends: one provider per channel. */
 export interface Providers {
@@ -40,6 +41,8 @@ export interface DeliveryContext {
   /** The budgets the owner's email names when a lead's text or acknowledgment was held back. */
   textsPerHour: number;
   acknowledgmentsPerHour: number;
+  /** One client's share of the acknowledgments, decided with the hourly cap. */
+  acknowledgmentsPerClientPerHour: number;
 }
 
 /** What this function's notifications are sent with; receipts come back to `functionUrl`. */
@@ -58,6 +61,7 @@ export function deliveryContextFor(
     escalationMinutes: config.escalationMinutes,
     textsPerHour: config.sms.maxPerHour,
     acknowledgmentsPerHour: config.acknowledgmentsPerHour,
+    acknowledgmentsPerClientPerHour: config.acknowledgmentsPerClientPerHour,
   };
 }
 
@@ -128,6 +132,11 @@ async function claimDue(
       where ((n.status = 'pending' and n.next_attempt_at <= ${now})
           or (n.status = 'sending' and n.locked_until <= ${now}))
         and (${only}::uuid is null or n.contact_request_id = ${only}::uuid)
+        and not n.awaits_budget
+        -- A lead's email says whether its text was folded: none goes before that is decided.
+        and not exists (select 1 from public.contact_notifications w
+          where w.contact_request_id = n.contact_request_id and w.awaits_budget
+            and w.status = 'pending')
       order by n.next_attempt_at
       limit ${options.limit ?? 20}::int
       for update skip locked
@@ -245,7 +254,7 @@ async function recordResult(
 
 /** Renders one claimed notification for its channel and hands it to that channel's provider. */
 async function send(
-  db: Database,
+  db: Queryable,
   claimed: ClaimedNotification,
   context: DeliveryContext,
 ): Promise<SendResult> {
@@ -322,20 +331,75 @@ async function send(
   return await context.providers.email.send(message, idempotencyKey);
 }
 
+/**
+ * Sends an escalation holding its lead's row FOR SHARE, read again in that transaction: a lead
+ * marked as called since the claim cancels it instead (undefined), and a mark that comes while it
+ * is sent (the mark locks the lead FOR UPDATE) waits until it has left, so no escalation leaves
+ * after the owner was told "marked". The send's queries run on this transaction's connection: it
+ * never waits for a second one from the pool while holding this.
+ */
+async function sendUnlessMarked(
+  db: Database,
+  claimed: LeadClaim,
+  context: DeliveryContext,
+): Promise<SendResult | undefined> {
+  return await inTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ marked: boolean }>(sql`
+      select contacted_at is not null as marked from public.contact_requests
+      where id = ${claimed.id} for share`);
+    if (rows[0]?.marked === false) return await send(tx, claimed, context);
+    await tx.query(sql`
+      update public.contact_notifications set status = 'cancelled', locked_until = null
+      where id = ${claimed.notification_id}`);
+    return undefined;
+  });
+}
+
 async function deliverOne(
   db: Database,
   claimed: ClaimedNotification,
   now: Date,
   context: DeliveryContext,
-): Promise<keyof DeliveryReport> {
-  let result: SendResult;
+): Promise<keyof DeliveryReport | "cancelled"> {
+  let result: SendResult | undefined;
   try {
-    result = await send(db, claimed, context);
+    result =
+      claimed.kind !== "owner-report" && isEscalation(claimed.kind)
+        ? await sendUnlessMarked(db, claimed, context)
+        : await send(db, claimed, context);
+    if (!result) return "cancelled";
   } catch (error) {
     const provider = isSms(claimed.kind) ? context.providers.sms : context.providers.email;
     result = { ok: false, retryable: true, error: `${provider.name} failed: ${String(error)}` };
   }
   return await recordResult(db, claimed, result, now, context.policy);
+}
+
+/**
+ * Decides the budgets of what waits for them (all of it, or one lead's): each owner number's
+ * texts, then the acknowledgments. Each in a short transaction of its own, before the claim, so
+ * that what was decided is claimed at once.
+ */
+async function decideBudgets(
+  db: Database,
+  now: Date,
+  context: DeliveryContext,
+  only: string | undefined,
+): Promise<void> {
+  const { rows } = await db.query<{ recipient: string; acknowledgment: boolean }>(sql`
+    select distinct recipient, kind = 'acknowledgment' as acknowledgment
+    from public.contact_notifications
+    where awaits_budget and status = 'pending'
+      and (${only ?? null}::uuid is null or contact_request_id = ${only ?? null}::uuid)`);
+  for (const { recipient } of rows.filter((row) => !row.acknowledgment)) {
+    await decideTexts(db, recipient, now, context.textsPerHour);
+  }
+  if (rows.some((row) => row.acknowledgment)) {
+    await decideAcknowledgments(db, now, {
+      perHour: context.acknowledgmentsPerHour,
+      perClientPerHour: context.acknowledgmentsPerClientPerHour,
+    });
+  }
 }
 
 /**
@@ -350,10 +414,12 @@ export async function deliverPendingNotifications(
   options: DeliveryOptions = {},
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
+  await decideBudgets(db, now, context, options.contactRequestId);
   const claimed = await claimDue(db, now, context.policy, options);
   const work = async () => {
     for (let next = claimed.shift(); next; next = claimed.shift()) {
-      report[await deliverOne(db, next, now, context)] += 1;
+      const outcome = await deliverOne(db, next, now, context);
+      if (outcome !== "cancelled") report[outcome] += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.min(sendsAtOnce, claimed.length) }, work));

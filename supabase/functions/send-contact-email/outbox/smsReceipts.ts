@@ -1,5 +1,5 @@
 import sql from "sql-template-tag";
-import type { Database, Queryable } from "../platform/database.ts";
+import type { Queryable } from "../platform/database.ts";
 import type { UndeliveredText } from "./messages/emailMessage.ts";
 
 /** The route below the function that Twilio posts a text's delivery receipts to. */
@@ -71,7 +71,7 @@ export async function resendUndeliveredTexts(db: Queryable, now: Date): Promise<
  * never take the same), and every attempt renders the same list.
  */
 export async function undeliveredTextsToReport(
-  db: Database,
+  db: Queryable,
   emailId: string,
   firstAttempt: boolean,
 ): Promise<UndeliveredText[]> {

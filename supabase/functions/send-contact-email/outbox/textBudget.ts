@@ -1,6 +1,5 @@
 import sql from "sql-template-tag";
-import type { Queryable } from "../platform/database.ts";
-import { isSms, type PlannedNotification } from "./notificationKinds.ts";
+import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 
 /** At most one summary text per number in this many minutes. */
 export const summaryEveryMinutes = 15;
@@ -8,68 +7,60 @@ export const summaryEveryMinutes = 15;
 /** The advisory-lock namespace of a number's budget (the first key of the two-key form). */
 const lockSpace = 0x74657874;
 
-/** A notification as it is queued: its status says whether it is sent, or why not. */
-export interface QueuedNotification extends PlannedNotification {
-  status: "pending" | "folded" | "suppressed";
-}
-
 /**
- * How many more alert or escalation texts the number may get now: NOTIFY_SMS_MAX_PER_HOUR less
- * those queued in the last hour (folded, suppressed and cancelled ones cost nothing). It takes a
- * lock on the number that holds to the end of the transaction, so that every request and both
- * deliverers decide one after another, each seeing the texts the one before queued.
+ * Decides the budget of every text to `recipient` that waits for it (awaits_budget), oldest
+ * first: sent while the number's budget lasts (NOTIFY_SMS_MAX_PER_HOUR less the texts decided in
+ * the last hour, folded, suppressed and cancelled ones costing nothing); past it an alert text is
+ * folded into a summary, an escalation text suppressed. Run by whoever is about to send, in a
+ * transaction of its own that holds a lock on the number for a few milliseconds: leads are stored
+ * without it, and the senders decide one after another, each seeing the texts the one before
+ * decided.
  */
-async function textsLeft(
-  tx: Queryable,
+export async function decideTexts(
+  db: Database,
   recipient: string,
   now: Date,
   maxPerHour: number,
-): Promise<number> {
-  await tx.query(sql`select pg_advisory_xact_lock(${lockSpace}::int, hashtext(${recipient}))`);
-  const { rows } = await tx.query<{ count: number }>(sql`
-    select count(*)::int as count from public.contact_notifications
-    where recipient = ${recipient} and kind in ('alert-sms', 'escalation-sms')
-      and created_at > ${now}::timestamptz - interval '1 hour'
-      and status not in ('folded', 'suppressed', 'cancelled')`);
-  return Math.max(0, maxPerHour - (rows[0]?.count ?? 0));
-}
-
-/**
- * The statuses of `leads` leads' notifications on the owner's channels, in the budget: each
- * number's texts are sent while its budget lasts; past it an alert text is folded into a summary,
- * an escalation text suppressed. Emails always go. Returns one list of notifications per lead.
- */
-export async function withinTextBudget(
-  tx: Queryable,
-  planned: readonly PlannedNotification[],
-  leads: number,
-  now: Date,
-  maxPerHour: number,
-): Promise<QueuedNotification[][]> {
-  const left = new Map<string, number>();
-  for (const notification of planned.filter((n) => isSms(n.kind))) {
-    left.set(notification.recipient, await textsLeft(tx, notification.recipient, now, maxPerHour));
-  }
-  return Array.from({ length: leads }, (_, lead) =>
-    planned.map((notification): QueuedNotification => {
-      if (!isSms(notification.kind)) return { ...notification, status: "pending" };
-      const fits = lead < (left.get(notification.recipient) ?? 0);
-      if (fits) return { ...notification, status: "pending" };
-      return {
-        ...notification,
-        status: notification.kind === "alert-sms" ? "folded" : "suppressed",
-      };
-    }),
-  );
+): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx.query(sql`select pg_advisory_xact_lock(${lockSpace}::int, hashtext(${recipient}))`);
+    const { rows: waiting } = await tx.query<{ id: string; lead_id: string; kind: string }>(sql`
+      select id, contact_request_id as lead_id, kind from public.contact_notifications
+      where awaits_budget and status = 'pending' and recipient = ${recipient}
+        and kind in ('alert-sms', 'escalation-sms')
+      order by created_at, id`);
+    if (waiting.length === 0) return;
+    const { rows } = await tx.query<{ count: number }>(sql`
+      select count(*)::int as count from public.contact_notifications
+      where recipient = ${recipient} and kind in ('alert-sms', 'escalation-sms')
+        and created_at > ${now}::timestamptz - interval '1 hour' and not awaits_budget
+        and status not in ('folded', 'suppressed', 'cancelled')`);
+    const left = Math.max(0, maxPerHour - (rows[0]?.count ?? 0));
+    const statuses = waiting.map((text, index) => {
+      if (index < left) return "pending";
+      return text.kind === "alert-sms" ? "folded" : "suppressed";
+    });
+    await tx.query(sql`
+      update public.contact_notifications n set status = decided.status, awaits_budget = false
+      from unnest(${waiting.map((text) => text.id)}::uuid[], ${statuses}::text[])
+        as decided(id, status)
+      where n.id = decided.id`);
+    const folded = waiting.filter((_, index) => statuses[index] === "folded");
+    await foldIntoSummaries(
+      tx,
+      folded.map((text) => ({ id: text.id, leadId: text.lead_id, recipient })),
+      now,
+    );
+  });
 }
 
 /**
  * Counts folded alert texts into their number's open summary (one not yet claimed for sending),
  * or opens one, attached to the first folded lead: due at once, or 15 minutes after the number's
- * last summary went. Run after `withinTextBudget`, in its transaction, holding its locks; the
- * open summary's row is locked too, so a deliverer cannot claim it while it still grows.
+ * last summary went. In `decideTexts`'s transaction, holding its lock; the open summary's row is
+ * locked too, so a deliverer cannot claim it while it still grows.
  */
-export async function foldIntoSummaries(
+async function foldIntoSummaries(
   tx: Queryable,
   folded: ReadonlyArray<{ id: string; leadId: string; recipient: string }>,
   now: Date,

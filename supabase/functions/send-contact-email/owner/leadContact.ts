@@ -23,7 +23,9 @@ export async function leadToMark(
 /**
  * Marks a lead as called, once: the first mark stays (a second is `already`, and changes
  * nothing). An escalation still waiting to be sent is cancelled with it, in one transaction that
- * locks the lead first, as every writer of a lead's notifications does.
+ * locks the lead first, as every writer of a lead's notifications does; one being sent holds the
+ * lead FOR SHARE (outbox/notificationQueue.ts), so the mark waits until it has left and answers
+ * only then, and one claimed but not yet sent sees the mark and is cancelled.
  */
 export async function markContacted(db: Database, leadId: string, now: Date): Promise<MarkOutcome> {
   return await inTransaction(db, async (tx): Promise<MarkOutcome> => {

@@ -55,6 +55,8 @@ export interface FunctionConfig {
   rateLimit: { max: number; windowSeconds: number };
   /** At most this many acknowledgments an hour, to all addresses together. */
   acknowledgmentsPerHour: number;
+  /** Of those, at most this many to one client's leads (an IPv6 client's /64): its fair share. */
+  acknowledgmentsPerClientPerHour: number;
   /** Whether the owner is emailed the weekly report (OWNER_REPORT_EMAIL, on unless "off"). */
   ownerReport: boolean;
   /** The page's beacons: their own limit per address, and how many are stored at once. */
@@ -306,6 +308,11 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       windowSeconds: positiveInteger(env, "RATE_LIMIT_WINDOW_SECONDS", 600),
     },
     acknowledgmentsPerHour: positiveInteger(env, "ACKNOWLEDGMENT_MAX_PER_HOUR", 20),
+    acknowledgmentsPerClientPerHour: positiveInteger(
+      env,
+      "ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR",
+      2,
+    ),
     ownerReport: text(env, "OWNER_REPORT_EMAIL")?.toLowerCase() !== "off",
     visits: {
       rateLimit: {

@@ -56,12 +56,7 @@ export async function answerDeliverRoute(
     const db = deps.database();
     const at = deps.now();
     await recordDelivererRun(db, at);
-    const escalated = await queueDueEscalations(
-      db,
-      at,
-      ownerNotifications(config, "escalation"),
-      config.sms.maxPerHour,
-    );
+    const escalated = await queueDueEscalations(db, at, ownerNotifications(config, "escalation"));
     const resent = await resendUndeliveredTexts(db, at);
     const ownerReport = await queueWeeklyReport(db, at, config.ownerReport);
     const context = deliveryContextFor(

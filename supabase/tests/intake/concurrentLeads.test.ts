@@ -1,0 +1,64 @@
+import { strict as assert } from "node:assert";
+import { ownerSms } from "@bluewater/content/owner-sms";
+import postgres from "postgres";
+import { mailboxOf } from "../../functions/send-contact-email/outbox/acknowledgmentPolicy.ts";
+import {
+  postRequest,
+  startLoggingHandler,
+  testConfig,
+  validSubmission,
+} from "../support/harness.ts";
+import { untilASessionWaitsOnALock } from "../support/stuckSession.ts";
+import { startTestDatabase } from "../support/testDatabase.ts";
+
+const owner = "+15865550100";
+const config = testConfig({ NOTIFY_SMS_TO: owner });
+
+/** The advisory-lock namespace of one mailbox's acknowledgment (outbox/acknowledgmentPolicy.ts). */
+const mailboxLockSpace = 0x61636b6e;
+
+Deno.test("two leads for the same owner number are stored at once: neither waits for the other's transaction", async () => {
+  const database = await startTestDatabase();
+  const test = startLoggingHandler({ db: database.db, config, start: Date.now() });
+  // A session that holds the first lead's mailbox: its transaction stops there, midway, open.
+  const holder = postgres(database.url, { max: 1, onnotice: () => {} });
+  const session = await holder.reserve();
+  const first = { email: "first@example.com", address: "203.0.113.1" };
+  try {
+    await session`select pg_advisory_lock(${mailboxLockSpace}::int, hashtext(${mailboxOf(first.email)}))`;
+    const firstAnswer = test.handle(
+      postRequest(validSubmission({ email: first.email }), { address: first.address }),
+    );
+    let firstAnswered = false;
+    void firstAnswer.then(() => {
+      firstAnswered = true;
+    });
+    // The first lead's transaction is open and waiting on the mailbox.
+    await untilASessionWaitsOnALock(database.sql);
+
+    const second = await test.handle(
+      postRequest(validSubmission({ email: "second@example.com" }), { address: "203.0.113.2" }),
+    );
+    assert.equal(second.status, 200);
+    assert.ok(!firstAnswered, "the second lead was stored while the first's transaction was open");
+    await test.settle();
+    const secondTexts = test.sms.sent.filter((sent) =>
+      sent.message.body.startsWith(ownerSms.newLead),
+    );
+    assert.equal(secondTexts.length, 1, "and its text to the same number goes out");
+
+    await session`select pg_advisory_unlock_all()`;
+    const answered = await firstAnswer;
+    assert.equal(answered.status, 200);
+    await answered.body?.cancel();
+    await test.settle();
+    const [stored] = await database.sql<{ count: number }[]>`
+      select count(*)::int from public.contact_requests`;
+    assert.equal(stored?.count, 2);
+  } finally {
+    session.release();
+    await holder.end({ timeout: 1 });
+    await test.settle();
+    await database.close();
+  }
+});
