@@ -94,7 +94,7 @@ export async function answerContactedRoute(
 }
 
 /** A refusal in the page's own words: `{ reason, error }` and the status that means it. */
-function refusal(cors: Headers, days: number) {
+export function refusal(cors: Headers, days: number) {
   return (reason: MarkContactedRefusalReason, retryAfterSeconds?: number): Response => {
     const body: MarkContactedRefusal =
       reason === "expired"

@@ -1,0 +1,44 @@
+import type { LostReason, OutcomeRequestProblem, OutcomeStep } from "../contract/leadOutcome.ts";
+import { lostReasons, maxAmountCents, outcomeSteps } from "../contract/leadOutcome.ts";
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/**
+ * The words of a lead's steps after the call (docs/owner-tools.md, "After the call"): on the
+ * owner's page, in `pnpm leads`, in the report and in the function's refusals.
+ */
+export const leadOutcomes = {
+  steps: {
+    inspected: "Inspected",
+    quoted: "Quoted",
+    won: "Won",
+    lost: "Lost",
+    "job-done": "Job done",
+  } satisfies Record<OutcomeStep, string>,
+  reasons: {
+    price: "Price",
+    timing: "Timing",
+    "another-company": "Chose another company",
+    "not-a-fit": "Not a fit",
+    "no-answer": "No answer",
+  } satisfies Record<LostReason, string>,
+  dollars,
+  /** "Quoted $4,800", "Lost: Price", "Inspected". */
+  markText(step: OutcomeStep, amountCents: number | null, reason: LostReason | null): string {
+    const label = leadOutcomes.steps[step];
+    if (amountCents !== null && step !== "lost") return `${label} ${dollars(amountCents)}`;
+    if (reason) return `${label}: ${leadOutcomes.reasons[reason]}`;
+    return label;
+  },
+  /** The `error` of a POST the function cannot read as a mark. */
+  problems: {
+    unknownStep: `Say which step: ${outcomeSteps.join(", ")}.`,
+    badAmount: `Give the amount in whole cents, more than 0 and at most ${dollars(maxAmountCents)}.`,
+    noAmount: "Only quoted and won carry an amount.",
+    badReason: `Say why it was lost: ${lostReasons.join(", ")}.`,
+    noReason: "Only a lost lead carries a reason.",
+  } satisfies Record<OutcomeRequestProblem, string>,
+  notJson: "Send the mark as JSON (Content-Type: application/json).",
+  wrongMethod: "Ask for the lead's steps with GET, and mark or undo one with POST.",
+} as const;
