@@ -1,8 +1,11 @@
 import type { LostReason, OutcomeRequestProblem, OutcomeStep } from "../contract/leadOutcome.ts";
 import { lostReasons, maxAmountCents, outcomeSteps } from "../contract/leadOutcome.ts";
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+/** "$4,800", "$15,000.50": cents only when there are some. */
+const dollars = (cents: number) => {
+  const digits = cents % 100 === 0 ? 0 : 2;
+  return `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+};
 
 /**
  * The words of a lead's steps after the call (docs/owner-tools.md, "After the call"): on the
@@ -30,6 +33,21 @@ export const leadOutcomes = {
     if (amountCents !== null && step !== "lost") return `${label} ${dollars(amountCents)}`;
     if (reason) return `${label}: ${leadOutcomes.reasons[reason]}`;
     return label;
+  },
+  /** What each source's leads became: in `pnpm report`, the Monday email and `pnpm leads sources`. */
+  revenue: {
+    heading: "What the requests became, by source",
+    columns: {
+      leads: "requests",
+      called: "called",
+      inspected: "inspected",
+      won: "won",
+      revenue: "revenue",
+      closeRate: "close rate",
+      medianDays: "days to won",
+    },
+    /** A figure that cannot be had (no lead, nothing won). */
+    none: "–",
   },
   /** The `error` of a POST the function cannot read as a mark. */
   problems: {
