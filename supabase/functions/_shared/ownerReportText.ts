@@ -121,7 +121,7 @@ const revenueWords = leadOutcomes.revenue;
 export const revenueHeader: ReportRow = ["", ...Object.values(revenueWords.columns)];
 
 /** By source: requests, called, inspected, won, revenue, close rate, median days to won. */
-export function revenueRows(now: PeriodFigures): ReportRow[] {
+export function revenueRows(now: Pick<PeriodFigures, "revenue">): ReportRow[] {
   return now.revenue.map(([label, figures]) => [
     showHidden(label),
     String(figures.leads),

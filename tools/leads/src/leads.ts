@@ -9,6 +9,7 @@ import {
   responseSummary,
   retryFailedNotifications,
 } from "./leadQueries.ts";
+import { outcomeCommands } from "./outcomeCli.ts";
 import { leadLines, queueLines, summaryLine } from "./terminalRows.ts";
 
 /** Runs `work` on the leads' database, and closes it however the work ends. */
@@ -81,5 +82,7 @@ program
       console.log(`${count} ${noun} queued again; the deliverer sends them on its next run.`);
     }),
   );
+
+outcomeCommands(program, withLeads);
 
 await parseCommand(program);

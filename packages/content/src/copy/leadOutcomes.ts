@@ -49,6 +49,13 @@ export const leadOutcomes = {
     /** A figure that cannot be had (no lead, nothing won). */
     none: "–",
   },
+  /** Google Ads' offline conversion import (`pnpm leads conversions`). */
+  conversions: {
+    /** The conversion action's name in Google Ads, unless --name says another. */
+    defaultName: "Won job",
+    /** The currency every amount is in. */
+    currency: "USD",
+  },
   /** The `error` of a POST the function cannot read as a mark. */
   problems: {
     unknownStep: `Say which step: ${outcomeSteps.join(", ")}.`,
