@@ -1,23 +1,13 @@
-import {
-  contactAnswerErrors as errors,
-  leadOutcomeRoute,
-  leadTokenHeader,
-  readOutcomeRequest,
-} from "@bluewater/content/contact";
+import { leadOutcomeRoute, leadTokenHeader, readOutcomeRequest } from "@bluewater/content/contact";
 import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
 import { applyOutcome, leadMarks } from "../../_shared/leadOutcomes.ts";
 import type { RunQuery } from "../../_shared/ownerReport.ts";
 import { tokenProblem } from "../outbox/contactLink.ts";
-import { corsHeaders, preflightResponse } from "../platform/cors.ts";
+import { corsHeaders } from "../platform/cors.ts";
 import { failureOf } from "../platform/failure.ts";
 import { errorResponse, jsonResponse } from "../platform/http.ts";
 import { bodyKindOf, readBody } from "../platform/requestBody.ts";
-import { type ContactedRouteDeps, refusal } from "./contactedRoute.ts";
-
-const preflight = {
-  methods: "GET, POST, OPTIONS",
-  headers: `authorization, x-client-info, apikey, content-type, ${leadTokenHeader}`,
-};
+import { type ContactedRouteDeps, ownerLinkPreflight, refusal } from "./contactedRoute.ts";
 
 /** A mark is a few fields: anything longer is not one. */
 const maxBodyBytes = 1024;
@@ -36,11 +26,7 @@ export async function answerOutcomeRoute(
   const origin = request.headers.get("origin");
   const cors = corsHeaders(origin, deps.allowedOrigins);
   const refuse = refusal(cors, deps.contactLink.days);
-  if (request.method === "OPTIONS") {
-    return cors.has("access-control-allow-origin") && origin !== null
-      ? preflightResponse(origin, preflight)
-      : errorResponse(403, errors.forbiddenOrigin, cors);
-  }
+  if (request.method === "OPTIONS") return ownerLinkPreflight(origin, cors);
   if (request.method !== "GET" && request.method !== "POST") {
     cors.set("allow", "GET, POST, OPTIONS");
     return errorResponse(405, words.wrongMethod, cors);
