@@ -21,6 +21,7 @@ export default defineConfig({
     "contact-request": "src/contract/contactRequest.ts",
     "contact-submission": "src/contract/contactSubmission.ts",
     hours: "src/copy/hours.ts",
+    "lead-outcomes": "src/copy/leadOutcomes.ts",
     "mark-contacted-page": "src/copy/markContactedPage.ts",
     "owner-email": "src/copy/ownerEmail.ts",
     "owner-report": "src/copy/ownerReport.ts",

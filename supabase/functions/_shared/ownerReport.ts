@@ -5,6 +5,7 @@
  * same figures are printed by `pnpm report` (postgres.js) and emailed each Monday by the function
  * (node-postgres): both hand `ownerReportFigures` a way to run SQL with positional parameters.
  */
+import { type SourceRevenue, sourceRevenue } from "./sourceRevenue.ts";
 import { sourceLabelOfRow } from "./visitSource.ts";
 
 /** Runs one statement with $1… parameters and returns its rows. */
@@ -48,6 +49,8 @@ export interface PeriodFigures extends Period {
   daily: { day: string; visits: number; leads: number }[];
   /** By the source's name as the owner reads it, most visits first. */
   sources: [label: string, figures: SourceFigures][];
+  /** What the period's leads became, by source, most revenue first. */
+  revenue: [label: string, figures: SourceRevenue][];
   vitals: Record<Device, DeviceVitals>;
   lcpElement: string | null;
   inpTarget: string | null;
@@ -158,12 +161,13 @@ async function periodFigures(
   timeZone: string,
 ): Promise<PeriodFigures> {
   const range = [period.from.toISOString(), period.to.toISOString()];
-  const [counts, daily, sources, vitals, culprits] = await Promise.all([
+  const [counts, daily, sources, vitals, culprits, revenue] = await Promise.all([
     run(countsQuery, range),
     run(dailyQuery, [...range, timeZone]),
     run(sourcesQuery, range),
     run(vitalsQuery, range),
     run(culpritsQuery, range),
+    sourceRevenue(run, period),
   ]);
   const count = counts[0] ?? {};
   return {
@@ -182,6 +186,7 @@ async function periodFigures(
       leads: number(row.leads),
     })),
     sources: bySource(sources),
+    revenue,
     vitals: { mobile: vitalsOf(vitals, "mobile"), desktop: vitalsOf(vitals, "desktop") },
     lcpElement: optionalText(culprits[0]?.lcp_element),
     inpTarget: optionalText(culprits[0]?.inp_target),

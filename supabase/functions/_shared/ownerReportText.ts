@@ -4,6 +4,7 @@
  * that survive any mail client and terminal), and text that came from a visitor's browser (a
  * campaign tag, a CSS selector) is shown with its hidden characters as codes.
  */
+import { leadOutcomes } from "@bluewater/content/lead-outcomes";
 import { ownerReport as words } from "@bluewater/content/owner-report";
 import { showHidden } from "./leadText.ts";
 import type { Device, DeviceVitals, OwnerReport, PeriodFigures } from "./ownerReport.ts";
@@ -114,6 +115,25 @@ export function sourceRows(now: PeriodFigures): ReportRow[] {
   ]);
 }
 
+const revenueWords = leadOutcomes.revenue;
+
+/** The revenue table's header row. */
+export const revenueHeader: ReportRow = ["", ...Object.values(revenueWords.columns)];
+
+/** By source: requests, called, inspected, won, revenue, close rate, median days to won. */
+export function revenueRows(now: Pick<PeriodFigures, "revenue">): ReportRow[] {
+  return now.revenue.map(([label, figures]) => [
+    showHidden(label),
+    String(figures.leads),
+    String(figures.called),
+    String(figures.inspected),
+    String(figures.won),
+    leadOutcomes.dollars(figures.revenueCents),
+    figures.closeRate === null ? revenueWords.none : `${Math.round(figures.closeRate * 100)}%`,
+    figures.medianDaysToWon === null ? revenueWords.none : figures.medianDaysToWon.toFixed(1),
+  ]);
+}
+
 const devices: Device[] = ["mobile", "desktop"];
 
 /** Each vital's 75th percentile on phones and on computers, rated. */
@@ -182,6 +202,9 @@ export function ownerReportLines(report: OwnerReport): string[] {
       [["", sources.visits, sources.leads, sources.called], ...sourceRows(now)],
       [30, 8, 10, 8],
     ),
+    "",
+    revenueWords.heading,
+    ...textTable([revenueHeader, ...revenueRows(now)], [22, 10, 8, 11, 5, 12, 12, 13]),
     "",
     words.headings.vitals,
     ...textTable(

@@ -78,6 +78,18 @@ export interface ContactRequestRow {
   referrer_host: string | null;
   has_gclid: boolean;
   has_fbclid: boolean;
+  gclid: string | null;
+}
+
+/** A row of public.lead_outcomes, as the drivers return it. */
+export interface LeadOutcomeRow {
+  id: string;
+  contact_request_id: string;
+  step: string;
+  amount_cents: number | null;
+  lost_reason: string | null;
+  at: Date;
+  undone_at: Date | null;
 }
 
 /** A row of public.site_visits, as the drivers return it. */

@@ -1,6 +1,7 @@
 import {
   contactFunction,
   contactAnswerErrors as errors,
+  leadOutcomeRoute,
   markContactedRoute,
 } from "@bluewater/content/contact";
 import { clientTurns, maxInFlightFor } from "./intake/clientTurns.ts";
@@ -9,6 +10,7 @@ import type { Providers } from "./outbox/notificationQueue.ts";
 import { smsStatusRoute } from "./outbox/smsReceipts.ts";
 import { answerSmsStatusRoute } from "./outbox/smsStatusRoute.ts";
 import { answerContactedRoute } from "./owner/contactedRoute.ts";
+import { answerOutcomeRoute } from "./owner/outcomeRoute.ts";
 import type { FunctionConfig } from "./platform/config.ts";
 import { corsHeaders } from "./platform/cors.ts";
 import { type Database, requireDatabase } from "./platform/database.ts";
@@ -67,14 +69,17 @@ export function createContactHandler(
   return async function route(request: Request): Promise<Response> {
     for (const message of unsafe) log(message);
     const path = routeOf(request.url);
+    const ownerLink = {
+      ...shared,
+      contactLink: deps.config.contactLink,
+      allowedOrigins: deps.config.allowedOrigins,
+      now: shared.now(),
+    };
     if (path.startsWith(markContactedRoute)) {
-      return await answerContactedRoute(request, path, {
-        ...shared,
-        contactLink: deps.config.contactLink,
-        allowedOrigins: deps.config.allowedOrigins,
-        now: shared.now(),
-      });
+      return await answerContactedRoute(request, path, ownerLink);
     }
+    if (path.startsWith(leadOutcomeRoute))
+      return await answerOutcomeRoute(request, path, ownerLink);
     // Twilio's receipts: no API key, and no CORS headers whatever the Origin.
     if (path === smsStatusRoute) return await answerSmsStatusRoute(request, shared);
     const cors = corsHeaders(request.headers.get("origin"), deps.config.allowedOrigins);

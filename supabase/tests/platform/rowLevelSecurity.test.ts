@@ -8,6 +8,7 @@ const tables = [
   "contact_rate_limit_hits",
   "contact_request_keys",
   "site_visits",
+  "lead_outcomes",
 ];
 
 Deno.test("the public API roles can neither read nor write leads", async (t) => {
@@ -38,6 +39,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
     await sql`insert into public.contact_rate_limit_hits (client_address_hash, at) values ('hash', now())`;
     await sql`insert into public.contact_request_keys (request_id, contact_request_id) select gen_random_uuid(), id from public.contact_requests`;
     await sql`insert into public.site_visits (page, device) values ('home', 'mobile')`;
+    await sql`insert into public.lead_outcomes (contact_request_id, step, amount_cents) select id, 'won', 480000 from public.contact_requests`;
 
     const statements: Record<string, string[]> = {
       contact_deliverer_heartbeat: [
@@ -76,6 +78,12 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
         "update public.site_visits set acted = true",
         "delete from public.site_visits",
       ],
+      lead_outcomes: [
+        "select * from public.lead_outcomes",
+        "insert into public.lead_outcomes (contact_request_id, step) values (gen_random_uuid(), 'inspected')",
+        "update public.lead_outcomes set amount_cents = 1",
+        "delete from public.lead_outcomes",
+      ],
     };
 
     // Rows written outright: an insert that reads first would see nothing under RLS.
@@ -88,6 +96,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_request_keys:
         "insert into public.contact_request_keys (request_id, contact_request_id) values (gen_random_uuid(), gen_random_uuid())",
       site_visits: statements.site_visits?.[1] ?? "",
+      lead_outcomes: statements.lead_outcomes?.[1] ?? "",
     };
     const firstColumn: Record<string, string> = {
       contact_deliverer_heartbeat: "last_run_at",
@@ -96,6 +105,7 @@ Deno.test("the public API roles can neither read nor write leads", async (t) => 
       contact_rate_limit_hits: "at",
       contact_request_keys: "created_at",
       site_visits: "acted",
+      lead_outcomes: "amount_cents",
     };
 
     for (const role of ["anon", "authenticated"]) {

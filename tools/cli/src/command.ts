@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from "commander";
 
-export { Command, Option } from "commander";
+export { Command, InvalidArgumentError, Option } from "commander";
 
 /**
  * A command that answers as the CLIs people know (commander, rather than `util.parseArgs` and a

@@ -9,6 +9,7 @@ import {
   responseSummary,
   retryFailedNotifications,
 } from "./leadQueries.ts";
+import { outcomeCommands } from "./outcomeCli.ts";
 import { leadLines, queueLines, summaryLine } from "./terminalRows.ts";
 
 /**
@@ -95,5 +96,7 @@ program
       console.log(`${count} ${noun} queued again; the deliverer sends them on its next run.`);
     }),
   );
+
+outcomeCommands(program, withLeads);
 
 await parseCommand(program);

@@ -38,6 +38,23 @@ export {
 } from "./contactSubmission.ts";
 export { contactFunction } from "./endpoint.ts";
 export {
+  isLostReason,
+  isOutcomeStep,
+  type LeadOutcomes,
+  type LostReason,
+  leadOutcomeRoute,
+  lostReasons,
+  maxAmountCents,
+  type OutcomeMark,
+  type OutcomeRequest,
+  type OutcomeRequestProblem,
+  type OutcomeStep,
+  outcomeSteps,
+  outcomeUndoMinutes,
+  readOutcomeRequest,
+  stepsWithAmount,
+} from "./leadOutcome.ts";
+export {
   type LeadContact,
   type LeadForPage,
   type LeadMarked,

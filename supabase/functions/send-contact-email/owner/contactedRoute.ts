@@ -55,11 +55,7 @@ export async function answerContactedRoute(
   const origin = request.headers.get("origin");
   const cors = corsHeaders(origin, deps.allowedOrigins);
   const refuse = refusal(cors, deps.contactLink.days);
-  if (request.method === "OPTIONS") {
-    return cors.has("access-control-allow-origin") && origin !== null
-      ? preflightResponse(origin, preflight)
-      : errorResponse(403, errors.forbiddenOrigin, cors);
-  }
+  if (request.method === "OPTIONS") return ownerLinkPreflight(origin, cors);
   if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST") {
     cors.set("allow", "GET, HEAD, POST, OPTIONS");
     return errorResponse(405, words.wrongMethod, cors);
@@ -93,8 +89,15 @@ export async function answerContactedRoute(
   }
 }
 
+/** The site's page's preflight, the same for every route the owner's link opens. */
+export function ownerLinkPreflight(origin: string | null, cors: Headers): Response {
+  return cors.has("access-control-allow-origin") && origin !== null
+    ? preflightResponse(origin, preflight)
+    : errorResponse(403, errors.forbiddenOrigin, cors);
+}
+
 /** A refusal in the page's own words: `{ reason, error }` and the status that means it. */
-function refusal(cors: Headers, days: number) {
+export function refusal(cors: Headers, days: number) {
   return (reason: MarkContactedRefusalReason, retryAfterSeconds?: number): Response => {
     const body: MarkContactedRefusal =
       reason === "expired"

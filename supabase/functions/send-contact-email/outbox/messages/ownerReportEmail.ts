@@ -1,3 +1,4 @@
+import { leadOutcomes } from "@bluewater/content/lead-outcomes";
 import { ownerReport as words } from "@bluewater/content/owner-report";
 import { escapeText } from "entities/escape";
 import type { OwnerReport } from "../../../_shared/ownerReport.ts";
@@ -8,6 +9,8 @@ import {
   ownerReportLines,
   periodLine,
   type ReportRow,
+  revenueHeader,
+  revenueRows,
   sourceRows,
   sparkline,
   vitalRows,
@@ -68,6 +71,7 @@ export function renderOwnerReportEmail(
       words.headings.sources,
       table(sourceRows(now), ["", sources.visits, sources.leads, sources.called]),
     ),
+    section(leadOutcomes.revenue.heading, table(revenueRows(now), revenueHeader)),
     section(
       words.headings.vitals,
       table(vitalRows(now), ["", devices.mobile, devices.desktop]) +

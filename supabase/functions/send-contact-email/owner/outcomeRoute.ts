@@ -1,0 +1,71 @@
+import { leadOutcomeRoute, leadTokenHeader, readOutcomeRequest } from "@bluewater/content/contact";
+import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
+import { applyOutcome, leadMarks } from "../../_shared/leadOutcomes.ts";
+import type { RunQuery } from "../../_shared/ownerReport.ts";
+import { tokenProblem } from "../outbox/contactLink.ts";
+import { corsHeaders } from "../platform/cors.ts";
+import { failureOf } from "../platform/failure.ts";
+import { errorResponse, jsonResponse } from "../platform/http.ts";
+import { bodyKindOf, readBody } from "../platform/requestBody.ts";
+import { type ContactedRouteDeps, ownerLinkPreflight, refusal } from "./contactedRoute.ts";
+
+/** A mark is a few fields: anything longer is not one. */
+const maxBodyBytes = 1024;
+
+/**
+ * `/outcome/<lead id>` (docs/owner-tools.md, "After the call"): GET lists the lead's marks after
+ * the call and changes nothing; POST marks one step or undoes one. Both need the token of the
+ * owner's link, signed for this lead and unexpired, exactly as marking a lead as called does, and
+ * are refused in the same words without it.
+ */
+export async function answerOutcomeRoute(
+  request: Request,
+  route: string,
+  deps: ContactedRouteDeps,
+): Promise<Response> {
+  const origin = request.headers.get("origin");
+  const cors = corsHeaders(origin, deps.allowedOrigins);
+  const refuse = refusal(cors, deps.contactLink.days);
+  if (request.method === "OPTIONS") return ownerLinkPreflight(origin, cors);
+  if (request.method !== "GET" && request.method !== "POST") {
+    cors.set("allow", "GET, POST, OPTIONS");
+    return errorResponse(405, words.wrongMethod, cors);
+  }
+  if (!deps.contactLink.enabled) return refuse("linksOff");
+  const leadId = route.slice(leadOutcomeRoute.length).toLowerCase();
+  const token = request.headers.get(leadTokenHeader) ?? undefined;
+  const problem = await tokenProblem(deps.contactLink, leadId, token, deps.now);
+  if (problem) return refuse(problem);
+  try {
+    return await answerWithToken(request, leadId, deps, cors);
+  } catch (error) {
+    const { status, retryAfterSeconds } = failureOf(error, deps.log);
+    return refuse(status === 503 ? "unavailable" : "unexpected", retryAfterSeconds);
+  }
+}
+
+async function answerWithToken(
+  request: Request,
+  leadId: string,
+  deps: ContactedRouteDeps,
+  cors: Headers,
+): Promise<Response> {
+  const refuse = refusal(cors, deps.contactLink.days);
+  const db = deps.database();
+  const run: RunQuery = async (text, params) => (await db.query(text, [...params])).rows;
+  if (request.method === "GET") {
+    const marks = await leadMarks(run, leadId, deps.now);
+    return marks ? jsonResponse(200, { marks }, cors) : refuse("notFound");
+  }
+  if (bodyKindOf(request.headers.get("content-type")) !== "json") {
+    return errorResponse(415, words.notJson, cors);
+  }
+  const body = await readBody(request, "json", maxBodyBytes);
+  if (!body.ok) return errorResponse(body.status, body.error, cors);
+  const read = readOutcomeRequest(body.value);
+  if (!read.ok) return errorResponse(400, words.problems[read.problem], cors);
+  const answer = await applyOutcome(run, leadId, read.request, deps.now);
+  if (!answer) return refuse("notFound");
+  const replayed = answer.result === "already" || answer.result === "tooLate";
+  return jsonResponse(replayed || answer.result === "notMarked" ? 409 : 200, answer, cors);
+}
