@@ -47,7 +47,10 @@ export interface VisitBeacon extends VisitSource {
 
 export type DeviceClass = VisitBeacon["device"];
 
-/** The longest text each field may carry; longer is refused, not cut. */
+/**
+ * The longest text each field may carry, in Unicode code points (as the page clips a tag and the
+ * tables' `char_length` counts); longer is refused, not cut.
+ */
 export const visitLimits = {
   /** A host name's longest legal length. */
   referrer: 253,
@@ -72,6 +75,13 @@ export const visitSourceFields = [
 
 /** The path below the contact function that takes the page's beacons. */
 export const visitRoutePath = "/visit";
+
+/** Why a tag or a selector is refused, in the `error` of a refused beacon. */
+export const visitTextProblems = {
+  notWellFormed: "Text holds a lone surrogate, which no page sends.",
+  tooLong: (limit: number) => `Text is at most ${limit} characters (Unicode code points).`,
+  notPrintable: "Text holds a control or invisible character.",
+} as const;
 
 /** The function's `{ error }` for a beacon it refuses; a browser never shows them. */
 export const visitAnswerErrors = {
