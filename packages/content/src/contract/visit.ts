@@ -58,6 +58,8 @@ export const visitLimits = {
   selector: 200,
   /** A beacon's body: far more than a real one (about 500 bytes) needs. */
   beaconBytes: 4096,
+  /** Seconds a beacon's body may take to arrive whole; a real one arrives at once. */
+  bodySeconds: 5,
   /** Longer than any page view's timing: an hour, in milliseconds. */
   milliseconds: 3_600_000,
   cls: 100,
@@ -89,6 +91,7 @@ export const visitAnswerErrors = {
   forbiddenOrigin: "This website may not send visits here.",
   unsupportedType: "Send the visit as JSON, with Content-Type text/plain or application/json.",
   tooLarge: (maxBytes: number) => `A visit is at most ${maxBytes} bytes.`,
+  late: (seconds: number) => `The visit's body did not arrive within ${seconds} s.`,
   notJson: "The visit is not a JSON object.",
   invalid: (problem: string) => `The visit could not be read: ${problem}`,
   tooMany: (seconds: number) => `Too many visits from this address; try again in ${seconds} s.`,
