@@ -1,4 +1,5 @@
 import { contactAnswerErrors as errors } from "@bluewater/content/contact";
+import { pruneRequestKeys } from "../intake/leadStore.ts";
 import { recordDelivererRun } from "../outbox/delivererHeartbeat.ts";
 import { queueDueEscalations } from "../outbox/escalation.ts";
 import { ownerNotifications } from "../outbox/notificationKinds.ts";
@@ -76,7 +77,10 @@ export async function answerDeliverRoute(
   }
 }
 
-/** Forgets what nobody needs any more: rate-limit hits out of their window, visits past 13 months. */
+/**
+ * Forgets what nobody needs any more: rate-limit hits out of their window, copies' further keys
+ * past a week, visits past 13 months.
+ */
 async function pruneExpired(db: Database, at: Date, config: FunctionConfig) {
   // Leads and beacons keep their hits in one table: forget only what left the longer window.
   const windowSeconds = Math.max(
@@ -84,5 +88,6 @@ async function pruneExpired(db: Database, at: Date, config: FunctionConfig) {
     config.visits.rateLimit.windowSeconds,
   );
   const prunedRateLimits = await pruneRateLimits(db, at, { ...config.rateLimit, windowSeconds });
-  return { prunedRateLimits, prunedVisits: await pruneVisits(db, at) };
+  const prunedRequestKeys = await pruneRequestKeys(db, at);
+  return { prunedRateLimits, prunedRequestKeys, prunedVisits: await pruneVisits(db, at) };
 }
