@@ -138,6 +138,25 @@ Deno.test("a beacon the schema refuses gets a 4xx with a readable error and is s
       ["an endless LCP", beacon({ ...adVisit, lcp: 1e12 }), 400, /lcp/],
       ["a tag with a line break", beacon({ ...adVisit, utmSource: "a\nb" }), 400, /utmSource/],
       ["a tag too long", beacon({ ...adVisit, utmCampaign: "x".repeat(101) }), 400, /utmCampaign/],
+      // Tags the page would have clipped to 100 code points, or could never have sent.
+      [
+        "a tag of 100 graphemes but 200 code points",
+        beacon({ ...adVisit, utmCampaign: "e\u0301".repeat(100) }),
+        400,
+        /100 characters.*utmCampaign/s,
+      ],
+      [
+        "a selector of 200 graphemes but 400 code points",
+        beacon({ ...adVisit, lcpElement: "e\u0301".repeat(200) }),
+        400,
+        /lcpElement/,
+      ],
+      [
+        "a tag with a lone surrogate",
+        beacon({ ...adVisit, utmSource: "spring\ud83d" }),
+        400,
+        /surrogate.*utmSource/s,
+      ],
       [
         "an oversized body",
         beacon(undefined, {
