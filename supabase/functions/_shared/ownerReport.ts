@@ -5,6 +5,7 @@
  * same figures are printed by `pnpm report` (postgres.js) and emailed each Monday by the function
  * (node-postgres): both hand `ownerReportFigures` a way to run SQL with positional parameters.
  */
+import { ownerReport as words } from "@bluewater/content/owner-report";
 import { type SourceRevenue, sourceRevenue } from "./sourceRevenue.ts";
 import { sourceLabelOfRow } from "./visitSource.ts";
 
@@ -47,9 +48,9 @@ export interface PeriodFigures extends Period {
   chatOpened: number;
   /** One entry a day in the business's time zone, oldest first. */
   daily: { day: string; visits: number; leads: number }[];
-  /** By the source's name as the owner reads it, most visits first. */
+  /** By the source's name as the owner reads it, most visits first: the top 10, then the rest summed. */
   sources: [label: string, figures: SourceFigures][];
-  /** What the period's leads became, by source, most revenue first. */
+  /** What the period's leads became, by source, most revenue first: the top 10, then the rest summed. */
   revenue: [label: string, figures: SourceRevenue][];
   vitals: Record<Device, DeviceVitals>;
   lcpElement: string | null;
@@ -128,6 +129,12 @@ const optionalNumber = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 const optionalText = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
+/**
+ * The sources a report names, most visits first; the rest are summed under "N other sources", so
+ * that a report stays the same size however many tags visitors (or forged beacons) bring.
+ */
+export const reportedSources = 10;
+
 /** Sources under the name the owner reads them by: several tags or hosts may share one name. */
 function bySource(rows: readonly Row[]): [string, SourceFigures][] {
   const sources = new Map<string, SourceFigures>();
@@ -139,10 +146,19 @@ function bySource(rows: readonly Row[]): [string, SourceFigures][] {
     figures.called += number(row.called);
     sources.set(label, figures);
   }
-  return [...sources].sort(
+  const sorted = [...sources].sort(
     ([nameA, a], [nameB, b]) =>
       b.visits - a.visits || b.leads - a.leads || nameA.localeCompare(nameB),
   );
+  const rest = sorted.slice(reportedSources);
+  if (rest.length === 0) return sorted;
+  const others: SourceFigures = { visits: 0, leads: 0, called: 0 };
+  for (const [, figures] of rest) {
+    others.visits += figures.visits;
+    others.leads += figures.leads;
+    others.called += figures.called;
+  }
+  return [...sorted.slice(0, reportedSources), [words.otherSources(rest.length), others]];
 }
 
 function vitalsOf(rows: readonly Row[], device: Device): DeviceVitals {
@@ -167,7 +183,7 @@ async function periodFigures(
     run(sourcesQuery, range),
     run(vitalsQuery, range),
     run(culpritsQuery, range),
-    sourceRevenue(run, period),
+    sourceRevenue(run, period, reportedSources),
   ]);
   const count = counts[0] ?? {};
   return {

@@ -4,6 +4,7 @@
  * the revenue won, the close rate and the median days from lead to won. The same figures are in
  * `pnpm report`, the Monday email and `pnpm leads sources`; every reader runs this one query.
  */
+import { ownerReport as words } from "@bluewater/content/owner-report";
 import type { RunQuery } from "./ownerReport.ts";
 import { sourceLabelOfRow } from "./visitSource.ts";
 
@@ -53,16 +54,23 @@ function median(values: readonly number[]): number | null {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** By the source's name, most revenue first, then most leads. */
+type Sums = Omit<SourceRevenue, "closeRate" | "medianDaysToWon"> & { days: number[] };
+
+const byRevenue = ([nameA, a]: [string, Sums], [nameB, b]: [string, Sums]) =>
+  b.revenueCents - a.revenueCents || b.leads - a.leads || nameA.localeCompare(nameB);
+
+/**
+ * By the source's name, most revenue first, then most leads. Past `named` sources the rest are
+ * summed under "N other sources" (the Monday email's report stays bounded whatever sources
+ * strangers' leads carry); their days to won stay whole, so the median is still true.
+ */
 export async function sourceRevenue(
   run: RunQuery,
   period: { from: Date; to: Date },
+  named = Number.POSITIVE_INFINITY,
 ): Promise<[label: string, figures: SourceRevenue][]> {
   const rows = await run(revenueQuery, [period.from.toISOString(), period.to.toISOString()]);
-  const sources = new Map<
-    string,
-    Omit<SourceRevenue, "closeRate" | "medianDaysToWon"> & { days: number[] }
-  >();
+  const sources = new Map<string, Sums>();
   for (const row of rows) {
     const label = sourceLabelOfRow(row);
     const figures = sources.get(label) ?? {
@@ -81,17 +89,26 @@ export async function sourceRevenue(
     figures.days.push(...(row.days_to_won as unknown[]).map(Number));
     sources.set(label, figures);
   }
-  return [...sources]
-    .map(([label, { days, ...figures }]): [string, SourceRevenue] => [
-      label,
-      {
-        ...figures,
-        closeRate: figures.leads > 0 ? figures.won / figures.leads : null,
-        medianDaysToWon: median(days),
-      },
-    ])
-    .sort(
-      ([nameA, a], [nameB, b]) =>
-        b.revenueCents - a.revenueCents || b.leads - a.leads || nameA.localeCompare(nameB),
-    );
+  const sorted = [...sources].sort(byRevenue);
+  const rest = sorted.slice(named);
+  if (rest.length > 0) {
+    const others: Sums = { leads: 0, called: 0, inspected: 0, won: 0, revenueCents: 0, days: [] };
+    for (const [, figures] of rest) {
+      others.leads += figures.leads;
+      others.called += figures.called;
+      others.inspected += figures.inspected;
+      others.won += figures.won;
+      others.revenueCents += figures.revenueCents;
+      others.days.push(...figures.days);
+    }
+    sorted.splice(named, rest.length, [words.otherSources(rest.length), others]);
+  }
+  return sorted.map(([label, { days, ...figures }]): [string, SourceRevenue] => [
+    label,
+    {
+      ...figures,
+      closeRate: figures.leads > 0 ? figures.won / figures.leads : null,
+      medianDaysToWon: median(days),
+    },
+  ]);
 }

@@ -126,6 +126,18 @@ Deno.test("the link in every owner alert opens the owner's page on the site; the
       const again = await (await test.get(leadId, tokenOf(link))).json();
       assert.equal(again.contacted.secondsToContact, 12 * 60, "the page says it was marked");
     });
+
+    await t.step("once marked, the link answers the mark and nothing of the lead", async () => {
+      const response = await test.get(leadId, tokenOf(link));
+      assert.equal(response.status, 200);
+      const text = await response.text();
+      const body = JSON.parse(text);
+      assert.equal(body.lead, null);
+      assert.equal(body.contacted.secondsToContact, 12 * 60);
+      for (const detail of ["Dana", "script", "555", "@", "Interior", "tel:", "Water"]) {
+        assert.ok(!text.includes(detail), `the answer holds ${detail}: ${text}`);
+      }
+    });
   } finally {
     await test.close();
   }

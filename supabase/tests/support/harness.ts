@@ -108,6 +108,8 @@ export function startHandler(options: {
 }) {
   const background: Promise<unknown>[] = [];
   const logged: string[] = [];
+  /** Each log line with its detail, as the console would print it. */
+  const logLines: string[] = [];
   const backgroundErrors: unknown[] = [];
   const provider = options.provider ?? logProvider({ print: false });
   const smsProvider = options.smsProvider ?? logSmsProvider({ print: false });
@@ -118,7 +120,10 @@ export function startHandler(options: {
     ...(options.now ? { now: options.now } : {}),
     runInBackground: (task) =>
       background.push(task.catch((error: unknown) => backgroundErrors.push(error))),
-    log: (message) => logged.push(message),
+    log: (message, detail) => {
+      logged.push(message);
+      logLines.push(detail === undefined ? message : `${message} ${Deno.inspect(detail)}`);
+    },
   });
   const settle = async (): Promise<void> => {
     await Promise.all(background.splice(0));
@@ -128,6 +133,7 @@ export function startHandler(options: {
     provider,
     smsProvider,
     logged,
+    logLines,
     backgroundErrors,
     /** Waits for the notifications started after answering. */
     settle,

@@ -138,6 +138,25 @@ Deno.test("a beacon the schema refuses gets a 4xx with a readable error and is s
       ["an endless LCP", beacon({ ...adVisit, lcp: 1e12 }), 400, /lcp/],
       ["a tag with a line break", beacon({ ...adVisit, utmSource: "a\nb" }), 400, /utmSource/],
       ["a tag too long", beacon({ ...adVisit, utmCampaign: "x".repeat(101) }), 400, /utmCampaign/],
+      // Tags the page would have clipped to 100 code points, or could never have sent.
+      [
+        "a tag of 100 graphemes but 200 code points",
+        beacon({ ...adVisit, utmCampaign: "e\u0301".repeat(100) }),
+        400,
+        /100 characters.*utmCampaign/s,
+      ],
+      [
+        "a selector of 200 graphemes but 400 code points",
+        beacon({ ...adVisit, lcpElement: "e\u0301".repeat(200) }),
+        400,
+        /lcpElement/,
+      ],
+      [
+        "a tag with a lone surrogate",
+        beacon({ ...adVisit, utmSource: "spring\ud83d" }),
+        400,
+        /surrogate.*utmSource/s,
+      ],
       [
         "an oversized body",
         beacon(undefined, {
@@ -242,6 +261,56 @@ Deno.test("a flood of beacons never keeps a lead waiting: past the slots (and th
     );
     assert.equal((await visits(database.sql)).length, 2);
   } finally {
+    await database.close();
+  }
+});
+
+Deno.test("a beacon body sent byte by byte holds no slot: it is refused with 408 at its deadline, and others are stored meanwhile", async () => {
+  const database = await startTestDatabase();
+  const stalled: ReadableStreamDefaultController<Uint8Array>[] = [];
+  try {
+    const config = testConfig({ VISIT_CONCURRENCY: "2", VISIT_QUEUE: "0" });
+    const { handle } = startHandler({ db: database.db, config });
+    // More stalled bodies than the slots and their queue: each sends its first byte, then waits.
+    const held = [0, 1, 2].map(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("{"));
+          stalled.push(controller);
+        },
+      });
+      return handle(
+        new Request(`${functionUrl}/visit`, {
+          method: "POST",
+          headers: {
+            "content-type": "text/plain;charset=UTF-8",
+            origin: testOrigin,
+            [platformAddressHeader]: uniqueAddress(),
+          },
+          body,
+        }),
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    const answer = await handle(beacon(adVisit));
+    assert.equal(answer.status, 204, "a real beacon is stored while the stalled ones wait");
+    assert.ok(Date.now() - started < 2_000, "at once, not after the stalled bodies");
+    const refused = await Promise.all(held);
+    assert.deepEqual(
+      refused.map((response) => response.status),
+      [408, 408, 408],
+    );
+    assert.match(String((await readJson(refused[0] as Response)).error), /within 5 s/);
+    assert.equal((await visits(database.sql)).length, 1);
+  } finally {
+    for (const controller of stalled) {
+      try {
+        controller.close();
+      } catch {
+        // Already cancelled by the function.
+      }
+    }
     await database.close();
   }
 });

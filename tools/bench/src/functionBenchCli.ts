@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { defineCommand, parseCommand, wholeNumber } from "@bluewater/cli";
 import { measureNotificationLatency, notificationRows } from "./notificationLatency.ts";
+import { benchRefusedCopies, refusedCopiesRows } from "./refusedCopies.ts";
 import { stackRows } from "./report.ts";
 import { benchLocalStack } from "./stackBench.ts";
 import { benchVisits, visitsRows } from "./visitsBench.ts";
@@ -10,7 +11,8 @@ import { benchVisits, visitsRows } from "./visitsBench.ts";
  * `pnpm bench:function`: the local stack's start time, cold and warm, and the function's
  * throughput on the embedded PostgreSQL, alternating with the machine's server (TEST_DATABASE_URL,
  * else 127.0.0.1:5432) as the reference; then the time from the function's 200 to each provider
- * call. Results go to .bench/stack.json.
+ * call; the beacon route and the report; and the rows per table after 10,000 copies refused by the
+ * rate limit. Results go to .bench/stack.json.
  */
 const options = (
   await parseCommand(
@@ -42,7 +44,17 @@ const visits = await benchVisits({
   reportVisits: 100_000,
   log: (line) => console.log(`[bench] ${line}`),
 });
-const rows = [...stackRows(stack), ...notificationRows(notifications), ...visitsRows(visits)];
+const refusedCopies = await benchRefusedCopies({
+  copies: 10_000,
+  concurrency: 25,
+  log: (line) => console.log(`[bench] ${line}`),
+});
+const rows = [
+  ...stackRows(stack),
+  ...notificationRows(notifications),
+  ...visitsRows(visits),
+  ...refusedCopiesRows(refusedCopies),
+];
 for (const row of rows) {
   console.log(
     `${row.measure.padEnd(72)} ${row.value}  ${row.target ?? ""} ${row.met === false ? "MISSED" : ""}`,
@@ -52,6 +64,6 @@ const out = fileURLToPath(new URL("../../../.bench/", import.meta.url));
 await mkdir(out, { recursive: true });
 await writeFile(
   `${out}stack.json`,
-  `${JSON.stringify({ ...stack, notifications, visits }, null, 2)}\n`,
+  `${JSON.stringify({ ...stack, notifications, visits, refusedCopies }, null, 2)}\n`,
 );
 if (rows.some((row) => row.met === false)) process.exitCode = 1;

@@ -160,15 +160,15 @@ async function open(leadId: string, token: string): Promise<void> {
   const answer = await ask("GET", leadId, token);
   if (answer.kind === "offline") return offline(() => void open(leadId, token));
   if (answer.kind === "refused") return refused(answer.reason, answer.days);
-  const { lead, contacted } = answer.body as LeadForPage;
-  if (contacted) return alreadyMarked(contacted);
+  const page = answer.body as LeadForPage;
+  if (page.lead === null) return alreadyMarked(page.contacted);
   const button = element("button", buttonClass, words.submit);
   button.type = "button";
   button.addEventListener("click", () => void mark(leadId, token, button));
   show(
     element("h1", headingClass, words.heading),
     element("p", "", words.intro),
-    leadDetails(lead),
+    leadDetails(page.lead),
     button,
   );
 }

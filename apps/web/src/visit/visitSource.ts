@@ -1,11 +1,13 @@
-import type { VisitSource } from "@bluewater/content/visit";
+import { type VisitSource, visitLimits } from "@bluewater/content/visit";
 
-/** What a tag may hold: no control or invisible character, at most 100 characters. */
+/**
+ * What a tag may hold: no control or invisible character, at most 100 code points (as the
+ * function counts, so that a clipped tag is never refused), never half of a surrogate pair.
+ */
 const tagValue = (value: string | null) =>
-  value
-    ?.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "")
-    .trim()
-    .slice(0, 100) || undefined;
+  Array.from(value?.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, "").trim() ?? "")
+    .slice(0, visitLimits.utm)
+    .join("") || undefined;
 
 /**
  * Where this visit came from, as the owner's report and each lead say it: the address's campaign

@@ -53,11 +53,13 @@ export interface LeadContact {
   secondsToContact: number;
 }
 
-/** GET's 200: the lead, and its mark when it has one. */
-export interface LeadForPage {
-  lead: LeadOnPage;
-  contacted: LeadContact | null;
-}
+/**
+ * GET's 200: the lead while nobody marked it; once marked, the mark only, so that a forwarded or
+ * kept link discloses nothing of the lead after the owner called.
+ */
+export type LeadForPage =
+  | { lead: LeadOnPage; contacted: null }
+  | { lead: null; contacted: LeadContact };
 
 /** POST's 200 (`marked`), and its 409 for a lead marked before (`already`). */
 export interface LeadMarked {

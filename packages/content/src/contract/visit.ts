@@ -47,7 +47,10 @@ export interface VisitBeacon extends VisitSource {
 
 export type DeviceClass = VisitBeacon["device"];
 
-/** The longest text each field may carry; longer is refused, not cut. */
+/**
+ * The longest text each field may carry, in Unicode code points (as the page clips a tag and the
+ * tables' `char_length` counts); longer is refused, not cut.
+ */
 export const visitLimits = {
   /** A host name's longest legal length. */
   referrer: 253,
@@ -55,6 +58,8 @@ export const visitLimits = {
   selector: 200,
   /** A beacon's body: far more than a real one (about 500 bytes) needs. */
   beaconBytes: 4096,
+  /** Seconds a beacon's body may take to arrive whole; a real one arrives at once. */
+  bodySeconds: 5,
   /** Longer than any page view's timing: an hour, in milliseconds. */
   milliseconds: 3_600_000,
   cls: 100,
@@ -73,12 +78,20 @@ export const visitSourceFields = [
 /** The path below the contact function that takes the page's beacons. */
 export const visitRoutePath = "/visit";
 
+/** Why a tag or a selector is refused, in the `error` of a refused beacon. */
+export const visitTextProblems = {
+  notWellFormed: "Text holds a lone surrogate, which no page sends.",
+  tooLong: (limit: number) => `Text is at most ${limit} characters (Unicode code points).`,
+  notPrintable: "Text holds a control or invisible character.",
+} as const;
+
 /** The function's `{ error }` for a beacon it refuses; a browser never shows them. */
 export const visitAnswerErrors = {
   method: "Send the visit with POST.",
   forbiddenOrigin: "This website may not send visits here.",
   unsupportedType: "Send the visit as JSON, with Content-Type text/plain or application/json.",
   tooLarge: (maxBytes: number) => `A visit is at most ${maxBytes} bytes.`,
+  late: (seconds: number) => `The visit's body did not arrive within ${seconds} s.`,
   notJson: "The visit is not a JSON object.",
   invalid: (problem: string) => `The visit could not be read: ${problem}`,
   tooMany: (seconds: number) => `Too many visits from this address; try again in ${seconds} s.`,

@@ -33,6 +33,8 @@ export const ownerReport = {
     chatOpened: "Opened the help chat",
   },
   sources: { visits: "visits", leads: "requests", called: "called" },
+  /** The sources past the report's top 10, summed in one row. */
+  otherSources: (count: number) => `${count} other ${count === 1 ? "source" : "sources"}`,
   /** Before the previous period's figure: "12 (last time 9)". */
   before: "before",
   /** A step's share of the step above it. */

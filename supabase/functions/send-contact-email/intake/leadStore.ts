@@ -61,6 +61,20 @@ export type StoreOutcome =
 /** How long a post without a key is taken for a copy of an earlier lead with the same content. */
 export const duplicateWindowHours = 24;
 
+/**
+ * How long a copy's further key is kept: a client retries within minutes, and a week covers any
+ * retry queue; the lead's own first key stays with the lead.
+ */
+export const requestKeyRetentionDays = 7;
+
+/** Forgets further keys past `requestKeyRetentionDays`; the scheduled deliverer calls this. */
+export async function pruneRequestKeys(db: Queryable, now: Date): Promise<number> {
+  const result = await db.query(sql`
+    delete from public.contact_request_keys
+    where created_at < ${now}::timestamptz - make_interval(days => ${requestKeyRetentionDays}::int)`);
+  return result.rowCount ?? 0;
+}
+
 /** Advisory-lock namespaces (the first key of the two-key form), so the kinds never collide. */
 const lockSpace = { requestId: 0x6b657973, fingerprint: 0x66707269 } as const;
 
@@ -154,9 +168,10 @@ async function queueNotifications(
  *
  * - a known request id answers with its lead, or `conflict` when its content differs;
  * - otherwise a lead with the same content from the last 24 hours answers (its new key, if any,
- *   is kept as one more key of that lead);
- * - only a new lead counts against the rate limit, and its notifications are queued with it, so
- *   a copy never consumes the limit and never notifies anyone twice.
+ *   is kept as one more key of that lead, for `requestKeyRetentionDays`);
+ * - a new lead, and a copy's new key, count against the rate limit before they are written (a
+ *   retry under a known key, or a copy without a key, writes nothing and never counts); a new
+ *   lead's notifications are queued with it, so nobody is notified twice.
  */
 export async function storeLead(
   db: Database,
@@ -182,18 +197,19 @@ export async function storeLead(
       }
     }
     const copy = await recentLeadWithContent(tx, lead.fingerprint);
-    if (copy) {
-      if (lead.requestId !== undefined) {
-        await tx.query(sql`
-          insert into public.contact_request_keys (request_id, contact_request_id)
-          values (${lead.requestId}, ${copy.id})`);
-      }
-      return await answerCopy(tx, copy, lead, plan);
-    }
+    if (copy && lead.requestId === undefined) return await answerCopy(tx, copy, lead, plan);
 
+    // Whatever writes a row (a new lead, or a copy's new key) counts against the limit first, so
+    // copies past it, each with a fresh key, are refused and store nothing.
     const decision = await consumeRateLimit(tx, lead.clientAddressHash, lead.now, rateLimit);
     if (!decision.allowed)
       return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
+    if (copy) {
+      await tx.query(sql`
+        insert into public.contact_request_keys (request_id, contact_request_id, created_at)
+        values (${lead.requestId}, ${copy.id}, ${lead.now})`);
+      return await answerCopy(tx, copy, lead, plan);
+    }
 
     const { request, source } = lead;
     const real = lead.spam === undefined;

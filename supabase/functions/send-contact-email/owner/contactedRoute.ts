@@ -43,7 +43,7 @@ const statusOf: Record<MarkContactedRefusalReason, number> = {
 
 /**
  * `/contacted/<lead id>`, which the owner's page on the site calls (docs/owner-tools.md): GET
- * answers the lead and changes nothing; POST marks it as called, once. Both need the token of
+ * answers the lead (once marked, the mark only) and changes nothing; POST marks it as called, once. Both need the token of
  * the alert's link, signed for this lead and unexpired, in the x-lead-token header. Answers are
  * JSON, which the hosted platform serves as it is (it rewrites only a GET's text/html).
  */
@@ -79,10 +79,11 @@ export async function answerContactedRoute(
     }
     const lead = await leadToMark(db, leadId);
     if (!lead) return refuse("notFound");
-    const contacted = lead.contacted_at
-      ? leadContact(lead.contacted_at, lead.seconds_to_contact ?? 0)
-      : null;
-    return jsonResponse(200, { lead: leadOnPage(lead), contacted } satisfies LeadForPage, cors);
+    // Once called, the link answers the mark only: nothing of the lead for whoever holds it now.
+    const page: LeadForPage = lead.contacted_at
+      ? { lead: null, contacted: leadContact(lead.contacted_at, lead.seconds_to_contact ?? 0) }
+      : { lead: leadOnPage(lead), contacted: null };
+    return jsonResponse(200, page, cors);
   } catch (error) {
     const { status, retryAfterSeconds } = failureOf(error, deps.log);
     return refuse(status === 503 ? "unavailable" : "unexpected", retryAfterSeconds);

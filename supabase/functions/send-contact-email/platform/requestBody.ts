@@ -15,29 +15,47 @@ export function bodyKindOf(contentType: string | null): BodyKind | undefined {
   return undefined;
 }
 
+/** Why a body was not read: larger than allowed, or not all there by its deadline. */
+export type BytesRefusal = "tooLarge" | "late";
+
 /**
- * The body's bytes, or undefined past maxBytes. The declared Content-Length is checked first,
- * and the stream is counted too, because a chunked body declares no length.
+ * The body's bytes, or why not: past maxBytes, or (with `deadlineMs`) not complete in time. The
+ * declared Content-Length is checked first, and the stream is counted too, because a chunked body
+ * declares no length. A body past its deadline is cancelled, so a sender that stalls byte by byte
+ * holds its own request only.
  */
 export async function readBytes(
   request: Request,
   maxBytes: number,
-): Promise<Uint8Array | undefined> {
+  deadlineMs?: number,
+): Promise<Uint8Array | BytesRefusal> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return undefined;
+  if (declared > maxBytes) return "tooLarge";
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
     const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => {
+      if (deadlineMs !== undefined) timer = setTimeout(() => resolve("late"), deadlineMs);
+    });
+    try {
+      for (;;) {
+        const read = await Promise.race([reader.read(), late]);
+        if (read === "late") {
+          await reader.cancel().catch(() => {});
+          return "late";
+        }
+        if (read.done) break;
+        size += read.value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          return "tooLarge";
+        }
+        chunks.push(read.value);
       }
-      chunks.push(value);
+    } finally {
+      clearTimeout(timer);
     }
   }
   const bytes = new Uint8Array(size);
@@ -69,7 +87,7 @@ export async function readBody(
   maxBytes: number,
 ): Promise<BodyRead> {
   const bytes = await readBytes(request, maxBytes);
-  if (bytes === undefined) {
+  if (typeof bytes === "string") {
     return { ok: false, status: 413, error: contactAnswerErrors.tooLarge(maxBytes) };
   }
   if (kind === "json") return parseJsonObject(bytes);

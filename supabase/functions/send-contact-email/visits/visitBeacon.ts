@@ -9,7 +9,7 @@ import { visitBeaconSchema } from "./visitSchema.ts";
 
 export type BeaconRead =
   | { ok: true; beacon: VisitBeacon }
-  | { ok: false; status: 400 | 413 | 415; error: string };
+  | { ok: false; status: 400 | 408 | 413 | 415; error: string };
 
 /**
  * `navigator.sendBeacon` sends a string as text/plain, which needs no CORS preflight; JSON is
@@ -17,13 +17,20 @@ export type BeaconRead =
  */
 const beaconTypes = new Set(["text/plain", "application/json"]);
 
-/** A beacon's body, checked against the visit schema: nothing that does not fit it is stored. */
+/**
+ * A beacon's body, checked against the visit schema: nothing that does not fit it is stored. A
+ * body not all there within its deadline is refused (408): a real beacon's few hundred bytes come
+ * at once, and one sent byte by byte must not hold the request open for the platform's wall clock.
+ */
 export async function readBeacon(request: Request): Promise<BeaconRead> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!beaconTypes.has(type)) return { ok: false, status: 415, error: errors.unsupportedType };
-  const bytes = await readBytes(request, visitLimits.beaconBytes);
-  if (bytes === undefined) {
+  const bytes = await readBytes(request, visitLimits.beaconBytes, visitLimits.bodySeconds * 1000);
+  if (bytes === "tooLarge") {
     return { ok: false, status: 413, error: errors.tooLarge(visitLimits.beaconBytes) };
+  }
+  if (bytes === "late") {
+    return { ok: false, status: 408, error: errors.late(visitLimits.bodySeconds) };
   }
   let parsed: unknown;
   try {

@@ -50,10 +50,11 @@ export async function answerVisitRoute(
   const address = clientAddress(request.headers, config.clientAddressHeader);
   const addressHash = await hashClientAddress(`visit\n${clientKey(address)}`, config.ipHashSecret);
   try {
-    // A beacon past the busy slots costs no more than its headers: its body is never read.
+    // The body is read before a slot is taken, within its deadline: a sender that stalls it
+    // holds nothing that other visitors' beacons need.
+    const read = await readBeacon(request);
+    if (!read.ok) return errorResponse(read.status, read.error, cors);
     const answer = await deps.beaconSlots.tryRun(async () => {
-      const read = await readBeacon(request);
-      if (!read.ok) return errorResponse(read.status, read.error, cors);
       const stored = await storeVisit(
         deps.database(),
         read.beacon,

@@ -3,6 +3,7 @@ import {
   type VisitSource,
   visitLimits,
   visitSourceFields,
+  visitTextProblems,
 } from "@bluewater/content/visit";
 import * as v from "valibot";
 
@@ -15,8 +16,26 @@ import * as v from "valibot";
 const printable = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+$/u;
 const hostName = /^[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{1,63}$/;
 
+/**
+ * Length in code points, as the page clips a tag (apps/web/src/visit/visitSource.ts) and as the
+ * tables' `char_length` checks count it: whatever passes here fits the column, so a lead is never
+ * refused by the database for its source. A lone surrogate is refused: no page produces one.
+ */
 const text = (limit: number) =>
-  v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxGraphemes(limit), v.regex(printable));
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(),
+    v.check((value) => value.isWellFormed(), visitTextProblems.notWellFormed),
+    v.check((value) => codePoints(value) <= limit, visitTextProblems.tooLong(limit)),
+    v.regex(printable, visitTextProblems.notPrintable),
+  );
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
 const milliseconds = v.pipe(
   v.number(),
   v.finite(),
@@ -87,5 +106,13 @@ export function readVisitSource(body: Readonly<Record<string, unknown>>): Source
   const checked = v.safeParse(visitSourceSchema, sourceFieldsOf(body));
   return checked.success
     ? { ok: true, value: checked.output }
-    : { ok: false, error: v.summarize(checked.issues) };
+    : { ok: false, error: fieldsOf(checked.issues) };
+}
+
+/**
+ * The fields a refused source failed on, and nothing of their values: the log that says why a
+ * lead lost its source carries nothing the lead's sender wrote.
+ */
+function fieldsOf(issues: readonly v.BaseIssue<unknown>[]): string {
+  return [...new Set(issues.map((issue) => v.getDotPath(issue) ?? "source"))].join(", ");
 }
