@@ -119,3 +119,39 @@ Deno.test("revenue by source: leads, called, inspected, won, revenue, close rate
     await database.close();
   }
 });
+
+Deno.test("revenue by source stays bounded: past the top 10 the sources are summed, with a true median", async () => {
+  const database = await startTestDatabase();
+  try {
+    const { sql } = database;
+    // 14 tags, each one lead won after its number of days and worth its number of dollars.
+    for (let n = 1; n <= 14; n += 1) {
+      await sql`
+        with lead as (
+          insert into public.contact_requests
+            (created_at, request_id, name, email, phone, client_address_hash, utm_source)
+          values ('2026-11-17T15:00:00Z', ${crypto.randomUUID()}, 'Dana', 'dana@example.com',
+            '5865550123', 'x', ${`tag${n}`})
+          returning id, created_at)
+        insert into public.lead_outcomes (contact_request_id, step, amount_cents, at)
+        select id, 'won', ${n * 100}, created_at + ${`${n} days`}::interval from lead`;
+    }
+    const run: RunQuery = async (text, params) => (await database.db.query(text, [...params])).rows;
+    const { revenue } = (await ownerReportFigures(run, period, "America/Detroit")).current;
+    assert.equal(revenue.length, 11);
+    const [label, others] = revenue.at(-1) ?? [];
+    assert.match(String(label), /4 other sources/);
+    // The four least: tags 1–4, won after 1–4 days, $1–$4.
+    assert.deepEqual(
+      {
+        leads: others?.leads,
+        won: others?.won,
+        cents: others?.revenueCents,
+        median: others?.medianDaysToWon,
+      },
+      { leads: 4, won: 4, cents: 1000, median: 2.5 },
+    );
+  } finally {
+    await database.close();
+  }
+});
