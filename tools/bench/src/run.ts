@@ -34,7 +34,12 @@ import {
 import { measureFirstTaps } from "./firstTap.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { measureNotificationLatency } from "./notificationLatency.ts";
-import { servePreloadedVariant, serveSite, startReferencePages } from "./referencePages.ts";
+import {
+  servePeer,
+  servePreloadedVariant,
+  serveSite,
+  startReferencePages,
+} from "./referencePages.ts";
 import {
   type BenchResults,
   benchRows,
@@ -66,13 +71,20 @@ if (built.status !== 0) throw new Error("the site did not build");
  * the same way, so the only difference between the pages is the pages. Run before the stack starts,
  * so its processes take no share of the machine meanwhile.
  */
-async function measurePages({ only, rounds, realRounds }: BenchOptions): Promise<PageComparison> {
+async function measurePages({
+  only,
+  rounds,
+  realRounds,
+  peer,
+}: BenchOptions): Promise<PageComparison> {
   const ours = await serveSite(siteDistDir);
   const references = await startReferencePages(siteDistDir);
+  const peerSite = await servePeer(peer);
   try {
     return await comparePages({
       oursUrl: ours.url,
       templateUrl: references.staticTemplateUrl,
+      peer: "url" in peerSite ? { url: peerSite.url } : peerSite,
       // The context pages make the whole bench's simulated rounds twice as long: not when iterating.
       ...(only === "page"
         ? {}
@@ -84,7 +96,7 @@ async function measurePages({ only, rounds, realRounds }: BenchOptions): Promise
       log: say,
     });
   } finally {
-    await Promise.all([ours.close(), references.close()]);
+    await Promise.all([ours.close(), references.close(), "close" in peerSite && peerSite.close()]);
   }
 }
 
