@@ -48,7 +48,7 @@ export function benchCommand() {
       "--real-rounds <n>",
       "rounds with the CPU really slowed as calibrated (0: none)",
       wholeNumber(0),
-      3,
+      5,
     )
     .option(
       "--act-rounds <n>",

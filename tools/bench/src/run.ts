@@ -1,6 +1,7 @@
 /**
- * `pnpm bench`: builds the site, runs our page and a static-template reference side by side in
- * Lighthouse mobile (alternating rounds: 5 simulated, 3 with the CPU really slowed 4x), then starts
+ * `pnpm bench`: builds the site, runs our page, a static-template reference and AstroWind side by
+ * side in Lighthouse mobile (alternating rounds: a warm-up at the preset's 4x, then 5 simulated and
+ * 5 with the CPU really slowed, as calibrated for this host's benchmark index), then starts
  * the embedded stack on free ports and measures the rest, and prints one table: each Lighthouse
  * figure beside the template's with the ratio of medians, Lighthouse desktop (1 run), the app's
  * start-up tasks and the latency of a first tap made while the app starts on a slowed phone, script

@@ -21,11 +21,11 @@ test("the options reach the bench whether pnpm passed a `--` before them or not"
   );
 });
 
-test("without options the whole bench runs 5 simulated and 3 real 4x rounds, and 7 of first acts", async () => {
+test("without options the whole bench runs 5 simulated and 5 real rounds (the targets are medians of 5), and 7 of first acts", async () => {
   assert.deepEqual(await parseBenchArgs([]), {
     only: undefined,
     rounds: 5,
-    realRounds: 3,
+    realRounds: 5,
     actRounds: 7,
     peer: defaultPeerDir,
   });
@@ -35,7 +35,7 @@ test("--only=first-acts runs the first acts alone, --act-rounds sets their round
   assert.deepEqual(await parseBenchArgs(["--only=first-acts", "--act-rounds=3"]), {
     only: "first-acts",
     rounds: 5,
-    realRounds: 3,
+    realRounds: 5,
     actRounds: 3,
     peer: defaultPeerDir,
   });
