@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineCommand, Option, parseCommand, wholeNumber } from "@bluewater/cli";
 import { scenarioIds } from "./firstActs.ts";
 
-const parts = ["page", "first-acts"] as const;
+const parts = ["page", "first-acts", "start"] as const;
 
 /**
  * AstroWind's built page (commit 2e8f6ec), beside the repository: a measurement input read from
@@ -15,6 +15,8 @@ export const defaultPeerDir = fileURLToPath(
 
 export interface BenchOptions {
   /**
+   * `start`: only a reader's visit traced (the app started by the reading start) and the first
+   * taps, at the CPU slowdown calibrated by one Lighthouse warm-up run.
    * `page`: only the side-by-side Lighthouse comparison; `first-acts`: only the first acts beside
    * the preloaded variant. For quick iteration on the page.
    */
@@ -40,7 +42,7 @@ export function benchCommand() {
     .addOption(
       new Option(
         "--only <part>",
-        "run one part: the Lighthouse side by side, or the first acts beside the preloaded variant",
+        "run one part: the Lighthouse side by side, the first acts beside the preloaded variant, or a reader's start and the first taps",
       ).choices(parts),
     )
     .option("--rounds <n>", "rounds with Lighthouse's simulated throttling", wholeNumber(1), 5)

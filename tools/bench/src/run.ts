@@ -13,7 +13,9 @@
  *
  * `pnpm bench --only=page` builds the site and runs the page comparison alone (to .bench/page.json);
  * `--rounds=N --real-rounds=M` set the rounds. `--only=first-acts` runs the first acts alone (to
- * .bench/first-acts.json); `--act-rounds=N` sets their rounds. A figure that cannot be measured is reported as
+ * .bench/first-acts.json); `--act-rounds=N` sets their rounds. `--only=start` traces a reader's
+ * visit (the app started by the reading start) and the first taps at the calibrated slowdown (to
+ * .bench/start.json). A figure that cannot be measured is reported as
  * missing, with the reason, rather than stopping the bench.
  */
 import { spawnSync } from "node:child_process";
@@ -25,6 +27,7 @@ import { siteDistDir } from "@bluewater/stack/paths";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import { type BenchOptions, parseBenchArgs } from "./args.ts";
 import { launchChromium } from "./browser.ts";
+import { calibrationFrom, calibrationText } from "./calibration.ts";
 import { measureChatOpenTime } from "./chatOpenTime.ts";
 import {
   compareFirstActs,
@@ -44,10 +47,12 @@ import {
 import {
   type BenchResults,
   benchRows,
+  firstTapRows,
   formatTable,
   missingFigures,
   pageRows,
   type Row,
+  readerStartRows,
 } from "./report.ts";
 import { measureScriptBytes } from "./scriptBytes.ts";
 import { comparePages, type PageComparison } from "./sideBySide.ts";
@@ -133,7 +138,39 @@ async function report(
   say(`written to ${join(out, file)}`);
 }
 
-if (options.only === "first-acts") {
+/**
+ * A reader's visit traced on the calibrated phone, and the first taps: one Lighthouse warm-up run
+ * gives the host's index.
+ */
+async function measureStart(): Promise<[Row[], string[], string, object]> {
+  const ours = await serveSite(siteDistDir);
+  try {
+    say("Lighthouse warm-up at the preset's 4x, for the host's benchmark index");
+    const calibration = calibrationFrom([await runLighthouse(ours.url, { formFactor: "mobile" })]);
+    const { cpuSlowdown } = calibration;
+    say(calibrationText(calibration));
+    say(
+      `a reader's visit in a trace, the app started by the reading start, ${cpuSlowdown}x, 5 runs`,
+    );
+    const readerStart = await measureStartupTasks(ours.url, { cpuSlowdown, startedBy: "reading" });
+    say(`first taps 300 ms after the first paint, ${cpuSlowdown}x slower CPU, 390 px phone`);
+    const firstTaps = await measureFirstTaps(ours.url, ["Open help chat", "Menu"], { cpuSlowdown });
+    const rows = [
+      { measure: "Lighthouse CPU calibration", value: calibrationText(calibration) },
+      ...readerStartRows(readerStart, cpuSlowdown, 5),
+      ...firstTapRows(firstTaps, cpuSlowdown),
+    ];
+    const missing = [...readerStart.failures, ...firstTaps.flatMap((tap) => tap.failures)];
+    const date = new Date().toISOString();
+    return [rows, missing, "start.json", { date, calibration, readerStart, firstTaps }];
+  } finally {
+    await ours.close();
+  }
+}
+
+if (options.only === "start") {
+  await report(...(await measureStart()));
+} else if (options.only === "first-acts") {
   const firstActs = await measureFirstActs(options);
   await report(firstActRows(firstActs), firstActFailures(firstActs), "first-acts.json", {
     date: new Date().toISOString(),
@@ -176,10 +213,18 @@ async function benchEverythingElse(
       say("Lighthouse desktop");
       const desktopRun = await runLighthouse(siteUrl, { formFactor: "desktop" });
       if (!desktopRun.ok) missing.push(`Lighthouse desktop: ${desktopRun.reason}`);
-      say("first taps 300 ms after the first paint, 4x slower CPU, 390 px phone");
-      const firstTaps = await measureFirstTaps(siteUrl, ["Open help chat", "Menu"]);
-      say("the app's start-up tasks in a trace, 4x slower CPU, 390 px phone, 5 runs");
-      const startup = await measureStartupTasks(siteUrl);
+      // The phone Lighthouse means, as calibrated for this host in the page comparison.
+      const { cpuSlowdown } = pages.calibration;
+      say(`first taps 300 ms after the first paint, ${cpuSlowdown}x slower CPU, 390 px phone`);
+      const firstTaps = await measureFirstTaps(siteUrl, ["Open help chat", "Menu"], {
+        cpuSlowdown,
+      });
+      say(`the app's start-up tasks in a trace, ${cpuSlowdown}x slower CPU, 390 px phone, 5 runs`);
+      const startup = await measureStartupTasks(siteUrl, { cpuSlowdown });
+      say(
+        `a reader's visit in a trace, the app started by the reading start, ${cpuSlowdown}x, 5 runs`,
+      );
+      const readerStart = await measureStartupTasks(siteUrl, { cpuSlowdown, startedBy: "reading" });
       say("script bytes before and after interaction");
       const scripts = await measureScriptBytes({
         siteUrl,
@@ -220,6 +265,7 @@ async function benchEverythingElse(
         desktop: desktopRun.ok ? desktopRun.summary : undefined,
         firstTaps,
         startup,
+        readerStart,
         scripts,
         chatOpen,
         stack: localStack,
