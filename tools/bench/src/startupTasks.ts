@@ -46,16 +46,7 @@ export function appStartupTasks(events: readonly TraceEvent[], pageUrl: string):
       /\/assets\/[^/]+\.js$/.test(e.args?.data?.url ?? ""),
   );
   if (!firstChunkRequest) throw new Error("the page never asked for the app's code");
-  return events
-    .filter(
-      (e) =>
-        e.name === "RunTask" &&
-        e.ph === "X" &&
-        e.pid === pid &&
-        e.tid === tid &&
-        e.ts >= firstChunkRequest.ts,
-    )
-    .map((e) => (e.dur ?? 0) / 1000);
+  return mainThreadTasks(events, { pid, tid }, (task) => task.ts >= firstChunkRequest.ts);
 }
 
 /**
@@ -69,14 +60,19 @@ export function tasksFromFirstPaint(events: readonly TraceEvent[], pageUrl: stri
     .filter((e) => (e.name === "firstPaint" || e.name === "firstContentfulPaint") && e.pid === pid)
     .sort((a, b) => a.ts - b.ts)[0];
   if (!firstPaint) throw new Error("the trace never paints the page");
+  // A task running across the first paint counts: the reader meets its rest.
+  return mainThreadTasks(events, { pid, tid }, (task) => task.ts + (task.dur ?? 0) > firstPaint.ts);
+}
+
+/** The durations, in ms, of the thread's top-level tasks that `counted` keeps. */
+function mainThreadTasks(
+  events: readonly TraceEvent[],
+  { pid, tid }: { pid: number; tid: number },
+  counted: (task: TraceEvent) => boolean,
+): number[] {
   return events
     .filter(
-      (e) =>
-        e.name === "RunTask" &&
-        e.ph === "X" &&
-        e.pid === pid &&
-        e.tid === tid &&
-        e.ts + (e.dur ?? 0) > firstPaint.ts,
+      (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid && counted(e),
     )
     .map((e) => (e.dur ?? 0) / 1000);
 }
