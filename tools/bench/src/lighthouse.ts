@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { slowdownArgs } from "./calibration.ts";
 
 export interface LighthouseSummary {
   scores: Record<string, number | null>;
@@ -112,6 +113,11 @@ export type Throttling = "simulate" | "devtools";
 export interface LighthouseOptions {
   formFactor: "mobile" | "desktop";
   throttling?: Throttling;
+  /**
+   * The CPU slowdown, simulated or applied through DevTools as `throttling` says; the preset's
+   * (4x on mobile) when absent. See calibration.ts.
+   */
+  cpuSlowdown?: number;
   attempts?: number;
 }
 
@@ -122,12 +128,13 @@ export interface LighthouseOptions {
  */
 export async function runLighthouse(
   url: string,
-  { formFactor, throttling = "simulate", attempts = 3 }: LighthouseOptions,
+  options: LighthouseOptions,
 ): Promise<LighthouseRun> {
+  const { formFactor, throttling = "simulate", attempts = 3 } = options;
   let reason = "not run";
   for (let attempt = 1; attempt <= attempts; attempt++) {
     try {
-      const summary = await runLighthouseOnce(url, formFactor, throttling);
+      const summary = await runLighthouseOnce(url, options);
       if (summary.scores.performance !== null) return { ok: true, summary };
       reason = summary.runtimeError ?? "no performance score";
     } catch (error) {
@@ -140,24 +147,29 @@ export async function runLighthouse(
   return { ok: false, reason: `${reason} (${attempts} attempts)` };
 }
 
-async function runLighthouseOnce(
-  url: string,
-  formFactor: "mobile" | "desktop",
-  throttling: Throttling,
-): Promise<LighthouseSummary> {
-  const dir = await mkdtemp(join(tmpdir(), "bluewater-lighthouse-"));
-  const output = join(dir, "report.json");
-  const args = [
-    cli,
+/** The Lighthouse CLI's arguments for one run of `url`, its report written to `output`. */
+export function lighthouseArgs(url: string, output: string, options: LighthouseOptions): string[] {
+  const { formFactor, throttling = "simulate", cpuSlowdown } = options;
+  return [
     url,
     "--quiet",
     "--output=json",
     `--output-path=${output}`,
     `--chrome-flags=${chromeFlags}`,
     ...(formFactor === "desktop" ? ["--preset=desktop"] : []),
-    // Only the method changes: the CPU slowdown (4x) and the network figures stay the preset's.
+    // The network figures stay the preset's; the CPU slowdown too unless calibrated.
     `--throttling-method=${throttling}`,
+    ...(cpuSlowdown === undefined ? [] : slowdownArgs(cpuSlowdown)),
   ];
+}
+
+async function runLighthouseOnce(
+  url: string,
+  options: LighthouseOptions,
+): Promise<LighthouseSummary> {
+  const dir = await mkdtemp(join(tmpdir(), "bluewater-lighthouse-"));
+  const output = join(dir, "report.json");
+  const args = [cli, ...lighthouseArgs(url, output, options)];
   try {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, args, {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { access, copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -117,6 +117,21 @@ export async function serveSite(root: string): Promise<{ url: string; close(): P
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Serves the peer's built site from where it lies (read there, never copied), or says why it
+ * cannot: its rows then say so instead of the bench stopping.
+ */
+export async function servePeer(
+  dir: string,
+): Promise<{ url: string; close(): Promise<void> } | { missing: string }> {
+  try {
+    await access(join(dir, "index.html"));
+  } catch {
+    return { missing: `no built page at ${dir} (pass --peer DIR)` };
+  }
+  return serveSite(dir);
 }
 
 /** Builds the reference sites from `distDir` in a temporary folder and serves them. */

@@ -25,8 +25,10 @@ export interface BenchResults {
   firstActs: FirstActsResult;
   desktop: LighthouseSummary | undefined;
   firstTaps: FirstTapResult[];
-  /** The app's start-up tasks in a real trace on a slowed phone. */
+  /** The app's start-up tasks in a real trace on a slowed phone, started by a touch. */
   startup: StartupTasks;
+  /** Every task from the first paint in a real trace, the app started by the reading start. */
+  readerStart: StartupTasks;
   scripts: ScriptBytes;
   chatOpen: ChatOpenTimes;
   stack: StackBench;
@@ -104,14 +106,43 @@ function startupRows(startup: StartupTasks): Row[] {
   const value = (figure: Spread) => (figure.runs > 0 ? range(figure) : "not measured");
   return [
     {
-      measure: `app start-up, 4x CPU, real trace: longest task min / median / max (${runs})`,
+      measure: `app start-up from a touch, real trace: longest task min / median / max (${runs})`,
       value: value(startup.longestTaskMs),
     },
     {
-      measure: `app start-up, 4x CPU, real trace: blocking time min / median / max (${runs})`,
+      measure: `app start-up from a touch, real trace: blocking time min / median / max (${runs})`,
       value: value(startup.blockingMs),
       target: "every run ≤ 50 ms",
       met: startup.failures.length === 0 && startup.blockingMs.max <= 50,
+    },
+  ];
+}
+
+/** A tap made while the app starts paints within 200 ms. */
+export function firstTapRows(firstTaps: readonly FirstTapResult[], cpuSlowdown: number): Row[] {
+  return firstTaps.map((tap) => ({
+    measure: `tap on "${tap.target}" 300 ms after FCP, the app starting from a touch at FCP, ${cpuSlowdown}x CPU: INP min / median / max (${tap.inpMs.runs} runs)`,
+    value: tap.inpMs.runs > 0 ? range(tap.inpMs) : "not measured",
+    target: "≤ 200 ms",
+    met: tap.failures.length === 0 && tap.inpMs.max <= 200,
+  }));
+}
+
+/** No task a reader could meet may block a tap: every task ≤ 50 ms in every trace. */
+export function readerStartRows(
+  startup: StartupTasks,
+  cpuSlowdown: number,
+  planned: number,
+): Row[] {
+  const value = startup.longestTaskMs.runs > 0 ? range(startup.longestTaskMs) : "not measured";
+  const failed = startup.failures.length > 0 ? `; failed: ${startup.failures.join("; ")}` : "";
+  const held = startup.runs.filter((run) => run.longestTaskMs <= 50).length;
+  return [
+    {
+      measure: `a reader's visit, first paint to 1 s after the app started by itself (reading start), ${cpuSlowdown}x CPU, real trace: longest task min / median / max`,
+      value: `${value}, ${held} of ${planned} traces with none > 50 ms${failed}`,
+      target: `every task ≤ 50 ms, ${planned} of ${planned}`,
+      met: held === planned,
     },
   ];
 }
@@ -139,13 +170,13 @@ export function benchRows(results: BenchResults): Row[] {
   return [
     ...pageRows(results.pages),
     ...firstActRows(results.firstActs),
-    ...results.firstTaps.map((tap) => ({
-      measure: `tap on "${tap.target}" 300 ms after FCP, the app starting from a touch at FCP, 4x CPU: INP min / median / max (${tap.inpMs.runs} runs)`,
-      value: tap.inpMs.runs > 0 ? range(tap.inpMs) : "not measured",
-      target: "≤ 200 ms",
-      met: tap.failures.length === 0 && tap.inpMs.max <= 200,
-    })),
+    ...firstTapRows(results.firstTaps, results.pages.calibration.cpuSlowdown),
     ...startupRows(results.startup),
+    ...readerStartRows(
+      results.readerStart,
+      results.pages.calibration.cpuSlowdown,
+      results.readerStart.runs.length + results.readerStart.failures.length,
+    ),
     {
       measure: `JS while the visitor only reads: the first ${readingMs / 1000} s after the first paint (gzip)`,
       value: `${kb(scripts.beforeActing.gzipBytes)} in ${scripts.beforeActing.files} files`,

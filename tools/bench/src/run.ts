@@ -1,6 +1,7 @@
 /**
- * `pnpm bench`: builds the site, runs our page and a static-template reference side by side in
- * Lighthouse mobile (alternating rounds: 5 simulated, 3 with the CPU really slowed 4x), then starts
+ * `pnpm bench`: builds the site, runs our page, a static-template reference and AstroWind side by
+ * side in Lighthouse mobile (alternating rounds: a warm-up at the preset's 4x, then 5 simulated and
+ * 5 with the CPU really slowed, as calibrated for this host's benchmark index), then starts
  * the embedded stack on free ports and measures the rest, and prints one table: each Lighthouse
  * figure beside the template's with the ratio of medians, Lighthouse desktop (1 run), the app's
  * start-up tasks and the latency of a first tap made while the app starts on a slowed phone, script
@@ -12,7 +13,9 @@
  *
  * `pnpm bench --only=page` builds the site and runs the page comparison alone (to .bench/page.json);
  * `--rounds=N --real-rounds=M` set the rounds. `--only=first-acts` runs the first acts alone (to
- * .bench/first-acts.json); `--act-rounds=N` sets their rounds. A figure that cannot be measured is reported as
+ * .bench/first-acts.json); `--act-rounds=N` sets their rounds. `--only=start` traces a reader's
+ * visit (the app started by the reading start) and the first taps at the calibrated slowdown (to
+ * .bench/start.json). A figure that cannot be measured is reported as
  * missing, with the reason, rather than stopping the bench.
  */
 import { spawnSync } from "node:child_process";
@@ -24,6 +27,7 @@ import { siteDistDir } from "@bluewater/stack/paths";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import { type BenchOptions, parseBenchArgs } from "./args.ts";
 import { launchChromium } from "./browser.ts";
+import { calibrationFrom, calibrationText } from "./calibration.ts";
 import { measureChatOpenTime } from "./chatOpenTime.ts";
 import {
   compareFirstActs,
@@ -34,14 +38,21 @@ import {
 import { measureFirstTaps } from "./firstTap.ts";
 import { runLighthouse } from "./lighthouse.ts";
 import { measureNotificationLatency } from "./notificationLatency.ts";
-import { servePreloadedVariant, serveSite, startReferencePages } from "./referencePages.ts";
+import {
+  servePeer,
+  servePreloadedVariant,
+  serveSite,
+  startReferencePages,
+} from "./referencePages.ts";
 import {
   type BenchResults,
   benchRows,
+  firstTapRows,
   formatTable,
   missingFigures,
   pageRows,
   type Row,
+  readerStartRows,
 } from "./report.ts";
 import { measureScriptBytes } from "./scriptBytes.ts";
 import { comparePages, type PageComparison } from "./sideBySide.ts";
@@ -66,13 +77,20 @@ if (built.status !== 0) throw new Error("the site did not build");
  * the same way, so the only difference between the pages is the pages. Run before the stack starts,
  * so its processes take no share of the machine meanwhile.
  */
-async function measurePages({ only, rounds, realRounds }: BenchOptions): Promise<PageComparison> {
+async function measurePages({
+  only,
+  rounds,
+  realRounds,
+  peer,
+}: BenchOptions): Promise<PageComparison> {
   const ours = await serveSite(siteDistDir);
   const references = await startReferencePages(siteDistDir);
+  const peerSite = await servePeer(peer);
   try {
     return await comparePages({
       oursUrl: ours.url,
       templateUrl: references.staticTemplateUrl,
+      peer: "url" in peerSite ? { url: peerSite.url } : peerSite,
       // The context pages make the whole bench's simulated rounds twice as long: not when iterating.
       ...(only === "page"
         ? {}
@@ -84,7 +102,7 @@ async function measurePages({ only, rounds, realRounds }: BenchOptions): Promise
       log: say,
     });
   } finally {
-    await Promise.all([ours.close(), references.close()]);
+    await Promise.all([ours.close(), references.close(), "close" in peerSite && peerSite.close()]);
   }
 }
 
@@ -120,7 +138,39 @@ async function report(
   say(`written to ${join(out, file)}`);
 }
 
-if (options.only === "first-acts") {
+/**
+ * A reader's visit traced on the calibrated phone, and the first taps: one Lighthouse warm-up run
+ * gives the host's index.
+ */
+async function measureStart(): Promise<[Row[], string[], string, object]> {
+  const ours = await serveSite(siteDistDir);
+  try {
+    say("Lighthouse warm-up at the preset's 4x, for the host's benchmark index");
+    const calibration = calibrationFrom([await runLighthouse(ours.url, { formFactor: "mobile" })]);
+    const { cpuSlowdown } = calibration;
+    say(calibrationText(calibration));
+    say(
+      `a reader's visit in a trace, the app started by the reading start, ${cpuSlowdown}x, 5 runs`,
+    );
+    const readerStart = await measureStartupTasks(ours.url, { cpuSlowdown, startedBy: "reading" });
+    say(`first taps 300 ms after the first paint, ${cpuSlowdown}x slower CPU, 390 px phone`);
+    const firstTaps = await measureFirstTaps(ours.url, ["Open help chat", "Menu"], { cpuSlowdown });
+    const rows = [
+      { measure: "Lighthouse CPU calibration", value: calibrationText(calibration) },
+      ...readerStartRows(readerStart, cpuSlowdown, 5),
+      ...firstTapRows(firstTaps, cpuSlowdown),
+    ];
+    const missing = [...readerStart.failures, ...firstTaps.flatMap((tap) => tap.failures)];
+    const date = new Date().toISOString();
+    return [rows, missing, "start.json", { date, calibration, readerStart, firstTaps }];
+  } finally {
+    await ours.close();
+  }
+}
+
+if (options.only === "start") {
+  await report(...(await measureStart()));
+} else if (options.only === "first-acts") {
   const firstActs = await measureFirstActs(options);
   await report(firstActRows(firstActs), firstActFailures(firstActs), "first-acts.json", {
     date: new Date().toISOString(),
@@ -163,10 +213,18 @@ async function benchEverythingElse(
       say("Lighthouse desktop");
       const desktopRun = await runLighthouse(siteUrl, { formFactor: "desktop" });
       if (!desktopRun.ok) missing.push(`Lighthouse desktop: ${desktopRun.reason}`);
-      say("first taps 300 ms after the first paint, 4x slower CPU, 390 px phone");
-      const firstTaps = await measureFirstTaps(siteUrl, ["Open help chat", "Menu"]);
-      say("the app's start-up tasks in a trace, 4x slower CPU, 390 px phone, 5 runs");
-      const startup = await measureStartupTasks(siteUrl);
+      // The phone Lighthouse means, as calibrated for this host in the page comparison.
+      const { cpuSlowdown } = pages.calibration;
+      say(`first taps 300 ms after the first paint, ${cpuSlowdown}x slower CPU, 390 px phone`);
+      const firstTaps = await measureFirstTaps(siteUrl, ["Open help chat", "Menu"], {
+        cpuSlowdown,
+      });
+      say(`the app's start-up tasks in a trace, ${cpuSlowdown}x slower CPU, 390 px phone, 5 runs`);
+      const startup = await measureStartupTasks(siteUrl, { cpuSlowdown });
+      say(
+        `a reader's visit in a trace, the app started by the reading start, ${cpuSlowdown}x, 5 runs`,
+      );
+      const readerStart = await measureStartupTasks(siteUrl, { cpuSlowdown, startedBy: "reading" });
       say("script bytes before and after interaction");
       const scripts = await measureScriptBytes({
         siteUrl,
@@ -207,6 +265,7 @@ async function benchEverythingElse(
         desktop: desktopRun.ok ? desktopRun.summary : undefined,
         firstTaps,
         startup,
+        readerStart,
         scripts,
         chatOpen,
         stack: localStack,

@@ -5,6 +5,7 @@ import {
   comparisonRows,
   meetsTarget,
   metrics,
+  peerTargets,
   ratioOfMedians,
   type Target,
 } from "../src/comparison.ts";
@@ -95,10 +96,21 @@ const pick = (id: string) => {
   return metric.pick;
 };
 
+/** The comparison `comparePages` gives for these rounds, calibrated on a host of index 2,200. */
+function pages(simulated: Round[], real: Round[] = [], missing: string[] = []): PageComparison {
+  return {
+    calibration: { benchmarkIndex: 2200, cpuSlowdown: 5.03 },
+    uncalibrated: simulated.slice(0, 1),
+    simulated,
+    real,
+    missing,
+  };
+}
+
 test("each side is spread over the runs it has; a missing run leaves the other side whole", () => {
   const tbt = compareMetric(rounds, pick("tbt"));
   assert.deepEqual(tbt.ours, { min: 10, median: 87, max: 120, runs: 4 });
-  assert.deepEqual(tbt.template, { min: 0, median: 55, max: 70, runs: 5 });
+  assert.deepEqual(tbt.reference, { min: 0, median: 55, max: 70, runs: 5 });
   assert.equal(tbt.ratio, 87 / 55);
 });
 
@@ -111,7 +123,7 @@ test("the score is compared in Lighthouse's 0–100 and JS by the bytes of every
   });
   const js = compareMetric(rounds, pick("jsBytes"));
   assert.equal(js.ours.median, 117.3);
-  assert.equal(js.template.median, 0);
+  assert.equal(js.reference.median, 0);
 });
 
 test("the ratio of medians: two zeros are equal, anything over a zero is infinite, no run is n/a", () => {
@@ -160,7 +172,7 @@ test("the table judges each set apart and says how many runs a side is missing",
       template: run(templateRun, { tbtMs: 0, lcpMs: 1697 }),
     },
   ];
-  const comparison: PageComparison = { simulated: rounds, real, missing: [] };
+  const comparison = pages(rounds, real);
   const rows = comparisonRows(comparison);
   const row = (set: string, label: string) => {
     const start = rows.findIndex((r) => r.measure.includes(set));
@@ -170,13 +182,13 @@ test("the table judges each set apart and says how many runs a side is missing",
   assert.match(row("simulated", "TBT, ms")?.value ?? "", /\(4 of 5\)/);
   // LCP is judged where round trips are real; the simulation only prints it.
   assert.equal(row("simulated", "LCP, ms")?.met, undefined);
-  assert.equal(row("real 4x", "LCP, ms")?.met, true);
-  assert.equal(row("real 4x", "TBT, ms")?.met, true);
+  assert.equal(row("real CPU", "LCP, ms")?.met, true);
+  assert.equal(row("real CPU", "TBT, ms")?.met, true);
   assert.equal(row("simulated", "FCP, ms")?.met, undefined);
   // The per-round row shows the round Lighthouse missed.
   assert.match(rows.find((r) => r.measure.includes("per round"))?.value ?? "", /n\/a\/30/);
-  const simulatedOnly = comparisonRows({ simulated: rounds, real: [], missing: [] });
-  assert.ok(!simulatedOnly.some((r) => r.measure.includes("real 4x")));
+  const simulatedOnly = comparisonRows(pages(rounds));
+  assert.ok(!simulatedOnly.some((r) => r.measure.includes("real CPU")));
 });
 
 test("with the context pages, the simulated set prints the three-line page's LCP against the template's", () => {
@@ -184,13 +196,106 @@ test("with the context pages, the simulated set prints the three-line page's LCP
     ...round,
     minimal: run(templateRun, { lcpMs: 1360 }),
   }));
-  const rows = comparisonRows({ simulated: withFloor, real: [], missing: [] });
+  const rows = comparisonRows(pages(withFloor));
   const floor = rows.find((r) => r.measure.includes("three-line page"));
   // The template's median LCP is 1600 ms in these rounds.
   assert.match(floor?.value ?? "", /1360 \/ 1360 \/ 1360, ×0\.85 the template's/);
+  assert.ok(!comparisonRows(pages(rounds)).some((r) => r.measure.includes("three-line page")));
+});
+
+/** AstroWind's run in the same round. */
+const peerRun: LighthouseSummary = {
+  ...templateRun,
+  metrics: { fcpMs: 1500, lcpMs: 1750, tbtMs: 40, cls: 0, speedIndexMs: 1600, mainThreadMs: 1600 },
+  benchmarkIndex: 3300,
+};
+
+const peerTarget = (metric: Target["metric"], set: "simulated" | "real") => {
+  const target = peerTargets.find((t) => t.metric === metric && t.sets.includes(set));
+  assert.ok(target, `a target for ${metric} in the ${set} rounds`);
+  return target;
+};
+
+test("against AstroWind, TBT meets its target at or below AstroWind's, or at or below 50 ms", () => {
+  const withPeer = (oursTbt: number, peerTbt: number): Round[] => [
+    {
+      first: "ours",
+      ours: run(oursRun, { tbtMs: oursTbt }),
+      peer: run(peerRun, { tbtMs: peerTbt }),
+    },
+  ];
+  const judge = (oursTbt: number, peerTbt: number) =>
+    meetsTarget(
+      peerTarget("tbt", "simulated"),
+      compareMetric(withPeer(oursTbt, peerTbt), pick("tbt"), "peer"),
+    );
+  assert.equal(judge(45, 20), true, "under 50 ms, whatever AstroWind's");
+  assert.equal(judge(60, 20), false);
+  assert.equal(judge(70, 76), true);
+  assert.equal(judge(80, 76), false);
+});
+
+test("against AstroWind, LCP is held to 0.6 of its LCP in the real rounds and to its LCP in the simulated", () => {
+  const lcp = (oursLcp: number): Round[] => [
+    { first: "ours", ours: run(oursRun, { lcpMs: oursLcp }), peer: run(peerRun, { lcpMs: 1750 }) },
+  ];
+  const judge = (set: "simulated" | "real", oursLcp: number) =>
+    meetsTarget(peerTarget("lcp", set), compareMetric(lcp(oursLcp), pick("lcp"), "peer"));
+  assert.equal(judge("simulated", 1700), true);
+  assert.equal(judge("simulated", 1800), false);
+  assert.equal(judge("real", 1050), true);
+  assert.equal(judge("real", 1100), false);
+});
+
+test("CLS and the other categories are absolute targets, judged without AstroWind's runs", () => {
+  const ours = (figures: Partial<LighthouseSummary["metrics"]>, seo = 1): Round[] => [
+    { first: "ours", ours: { ...run(oursRun, figures), scores: { ...oursRun.scores, seo } } },
+  ];
+  const judge = (metric: Target["metric"], rounds: Round[]) =>
+    meetsTarget(peerTarget(metric, "real"), compareMetric(rounds, pick(metric), "peer"));
+  assert.equal(judge("cls", ours({ cls: 0 })), true);
+  assert.equal(judge("cls", ours({ cls: 0.002 })), false);
+  assert.equal(judge("seo", ours({}, 1)), true);
+  assert.equal(judge("seo", ours({}, 0.92)), false);
+  // A relative target without AstroWind's runs is not met.
+  assert.equal(judge("mainThread", ours({})), false);
+});
+
+test("the table prints the calibration, the warm-up without targets, and each set against AstroWind", () => {
+  const withPeer = rounds.map((round, index) => ({
+    ...round,
+    peer: run(peerRun, { tbtMs: 40 + index, mainThreadMs: 1600 }),
+  }));
+  const rows = comparisonRows(pages(withPeer, withPeer));
+  assert.match(rows[0]?.value ?? "", /index 2200, CPU slowdown 4 × 2200 ÷ 1750 = 5\.03x/);
+  const headings = rows.filter((r) => !r.measure.startsWith(" ")).map((r) => r.measure);
+  assert.ok(headings.some((h) => /^Uncalibrated warm-up.*beside AstroWind$/.test(h)));
   assert.ok(
-    !comparisonRows({ simulated: rounds, real: [], missing: [] }).some((r) =>
-      r.measure.includes("three-line page"),
-    ),
+    headings.some((h) => /^Lighthouse mobile, simulated, CPU 5\.03x.*beside AstroWind$/.test(h)),
   );
+  assert.ok(
+    headings.some((h) => /^Lighthouse mobile, real CPU slowdown.*beside AstroWind$/.test(h)),
+  );
+  const section = (heading: RegExp) => {
+    const start = rows.findIndex((r) => heading.test(r.measure));
+    const end = rows.findIndex((r, index) => index > start && !r.measure.startsWith(" "));
+    return rows.slice(start + 1, end === -1 ? undefined : end);
+  };
+  assert.ok(section(/^Uncalibrated.*AstroWind$/).every((r) => r.met === undefined));
+  const simulated = section(/^Lighthouse mobile, simulated.*AstroWind$/);
+  // Ours: main-thread 1704 ms against AstroWind's 1600; TBT 87 against 42.
+  assert.equal(simulated.find((r) => r.measure.trim() === "main-thread work, ms")?.met, false);
+  assert.equal(simulated.find((r) => r.measure.trim() === "TBT, ms")?.met, false);
+  assert.equal(simulated.find((r) => r.measure.trim() === "CLS")?.met, true);
+  assert.match(rows.find((r) => r.measure.includes("TBT per round"))?.measure ?? "", /AstroWind/);
+});
+
+test("without the peer, a row says why and the template's tables stand", () => {
+  const rows = comparisonRows(
+    pages(rounds, [], ["AstroWind: no built page at /nowhere (pass --peer DIR)"]),
+  );
+  const peer = rows.find((r) => r.measure === "AstroWind (the peer)");
+  assert.equal(peer?.value, "not measured: no built page at /nowhere (pass --peer DIR)");
+  assert.equal(peer?.met, false);
+  assert.ok(rows.some((r) => /simulated.*beside template$/.test(r.measure)));
 });
