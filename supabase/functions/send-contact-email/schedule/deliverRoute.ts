@@ -63,19 +63,7 @@ export async function answerDeliverRoute(
     return errorResponse(failure.status, failure.error, cors);
   }
   const at = deps.now();
-  const failedSteps: DeliverStep[] = [];
-  const failures: Failure[] = [];
-  /** Runs one step alone: a step that fails is logged and named, and the next one still runs. */
-  const step = async <T>(name: DeliverStep, work: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      return await work();
-    } catch (error) {
-      deps.log(`deliverer step "${name}" failed`);
-      failures.push(failureOf(error, deps.log));
-      failedSteps.push(name);
-      return undefined;
-    }
-  };
+  const { step, failedSteps, failures } = stepRunner(deps.log);
   const escalated = await step("escalations", () =>
     queueDueEscalations(db, at, ownerNotifications(config, "escalation")),
   );
@@ -94,7 +82,29 @@ export async function answerDeliverRoute(
   // owner's warning about a stopped deliverer fires when a step fails run after run.
   if (failedSteps.length === 0) await step("heartbeat", () => recordDelivererRun(db, at));
   const body = { ...report, escalated, resent, ownerReport, ...pruned, failedSteps };
-  if (failedSteps.length === 0) return jsonResponse(200, body);
+  return stepsAnswer(body, failures, cors);
+}
+
+/** Runs each step alone: a step that fails is logged and named, and the next one still runs. */
+function stepRunner(log: DeliverRouteDeps["log"]) {
+  const failedSteps: DeliverStep[] = [];
+  const failures: Failure[] = [];
+  const step = async <T>(name: DeliverStep, work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await work();
+    } catch (error) {
+      log(`deliverer step "${name}" failed`);
+      failures.push(failureOf(error, log));
+      failedSteps.push(name);
+      return undefined;
+    }
+  };
+  return { step, failedSteps, failures };
+}
+
+/** 200 when every step ran; else the failure's status, with the reason and what did run. */
+function stepsAnswer(body: Record<string, unknown>, failures: Failure[], cors: Headers) {
+  if (failures.length === 0) return jsonResponse(200, body);
   // The database down fails every step: the caller is told to retry, as a lead's would be.
   const failure = failures.find((each) => each.status === 503) ?? failures[0];
   const headers = new Headers(cors);
