@@ -52,20 +52,14 @@ export async function answerContactedRoute(
   route: string,
   deps: ContactedRouteDeps,
 ): Promise<Response> {
-  const origin = request.headers.get("origin");
-  const cors = corsHeaders(origin, deps.allowedOrigins);
-  const refuse = refusal(cors, deps.contactLink.days);
-  if (request.method === "OPTIONS") return ownerLinkPreflight(origin, cors);
-  if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST") {
-    cors.set("allow", "GET, HEAD, POST, OPTIONS");
-    return errorResponse(405, words.wrongMethod, cors);
-  }
-  if (!deps.contactLink.enabled) return refuse("linksOff");
+  const guard = await ownerLinkGuard(request, route, deps, {
+    prefix: markContactedRoute,
+    methods: ["GET", "HEAD", "POST"],
+    wrongMethod: words.wrongMethod,
+  });
+  if (guard instanceof Response) return guard;
+  const { leadId, cors, refuse } = guard;
   try {
-    const leadId = route.slice(markContactedRoute.length).toLowerCase();
-    const token = request.headers.get(leadTokenHeader) ?? undefined;
-    const problem = await tokenProblem(deps.contactLink, leadId, token, deps.now);
-    if (problem) return refuse(problem);
     const db = deps.database();
     if (request.method === "POST") {
       const marked = await markContacted(db, leadId, deps.now);
@@ -88,6 +82,32 @@ export async function answerContactedRoute(
     const { status, retryAfterSeconds } = failureOf(error, deps.log);
     return refuse(status === 503 ? "unavailable" : "unexpected", retryAfterSeconds);
   }
+}
+
+/**
+ * What both routes of the owner's link check first, in the same words: the origin's preflight,
+ * the method, links switched on, and a token signed for this lead and unexpired. Answers the
+ * refusal, or the lead and how to refuse later.
+ */
+export async function ownerLinkGuard(
+  request: Request,
+  route: string,
+  deps: ContactedRouteDeps,
+  accepted: { prefix: string; methods: readonly string[]; wrongMethod: string },
+): Promise<Response | { leadId: string; cors: Headers; refuse: ReturnType<typeof refusal> }> {
+  const origin = request.headers.get("origin");
+  const cors = corsHeaders(origin, deps.allowedOrigins);
+  const refuse = refusal(cors, deps.contactLink.days);
+  if (request.method === "OPTIONS") return ownerLinkPreflight(origin, cors);
+  if (!accepted.methods.includes(request.method)) {
+    cors.set("allow", [...accepted.methods, "OPTIONS"].join(", "));
+    return errorResponse(405, accepted.wrongMethod, cors);
+  }
+  if (!deps.contactLink.enabled) return refuse("linksOff");
+  const leadId = route.slice(accepted.prefix.length).toLowerCase();
+  const token = request.headers.get(leadTokenHeader) ?? undefined;
+  const problem = await tokenProblem(deps.contactLink, leadId, token, deps.now);
+  return problem ? refuse(problem) : { leadId, cors, refuse };
 }
 
 /** The site's page's preflight, the same for every route the owner's link opens. */

@@ -1,13 +1,11 @@
-import { leadOutcomeRoute, leadTokenHeader, readOutcomeRequest } from "@bluewater/content/contact";
+import { leadOutcomeRoute, readOutcomeRequest } from "@bluewater/content/contact";
 import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
 import { applyOutcome, leadMarks } from "../../_shared/leadOutcomes.ts";
 import type { RunQuery } from "../../_shared/ownerReport.ts";
-import { tokenProblem } from "../outbox/contactLink.ts";
-import { corsHeaders } from "../platform/cors.ts";
 import { failureOf } from "../platform/failure.ts";
 import { errorResponse, jsonResponse } from "../platform/http.ts";
 import { bodyKindOf, readBody } from "../platform/requestBody.ts";
-import { type ContactedRouteDeps, ownerLinkPreflight, refusal } from "./contactedRoute.ts";
+import { type ContactedRouteDeps, ownerLinkGuard, refusal } from "./contactedRoute.ts";
 
 /** A mark is a few fields: anything longer is not one. */
 const maxBodyBytes = 1024;
@@ -23,19 +21,13 @@ export async function answerOutcomeRoute(
   route: string,
   deps: ContactedRouteDeps,
 ): Promise<Response> {
-  const origin = request.headers.get("origin");
-  const cors = corsHeaders(origin, deps.allowedOrigins);
-  const refuse = refusal(cors, deps.contactLink.days);
-  if (request.method === "OPTIONS") return ownerLinkPreflight(origin, cors);
-  if (request.method !== "GET" && request.method !== "POST") {
-    cors.set("allow", "GET, POST, OPTIONS");
-    return errorResponse(405, words.wrongMethod, cors);
-  }
-  if (!deps.contactLink.enabled) return refuse("linksOff");
-  const leadId = route.slice(leadOutcomeRoute.length).toLowerCase();
-  const token = request.headers.get(leadTokenHeader) ?? undefined;
-  const problem = await tokenProblem(deps.contactLink, leadId, token, deps.now);
-  if (problem) return refuse(problem);
+  const guard = await ownerLinkGuard(request, route, deps, {
+    prefix: leadOutcomeRoute,
+    methods: ["GET", "POST"],
+    wrongMethod: words.wrongMethod,
+  });
+  if (guard instanceof Response) return guard;
+  const { leadId, cors, refuse } = guard;
   try {
     return await answerWithToken(request, leadId, deps, cors);
   } catch (error) {
