@@ -27,18 +27,9 @@ async function setUp() {
   return {
     database,
     ...handler,
-    async after(leadId: string, ms: number) {
-      const [lead] = await database.sql<{ created_at: Date }[]>`
-        select created_at from public.contact_requests where id = ${leadId}`;
-      handler.setClock((lead?.created_at.getTime() ?? 0) + ms);
-    },
-    /** The token of the lead's owner email link: `…/contacted/#<lead>.<token>`. */
-    tokenOf(leadId: string): string {
-      const sent = handler.email.sent.find((entry) => entry.message.text.includes(leadId));
-      const link = /Mark the lead as called: (\S+)/.exec(sent?.message.text ?? "")?.[1];
-      assert.ok(link, "the owner's email links to the page");
-      return new URL(link).hash.slice(1 + 36 + 1);
-    },
+    after: handler.afterLead,
+    /** The token of the lead's owner email link. */
+    tokenOf: (leadId: string) => new URL(handler.ownerLinkOf(leadId)).hash.slice(1 + 36 + 1),
     post: (leadId: string, token: string | undefined, body: unknown) =>
       call("POST", leadId, token, body),
     get: (leadId: string, token?: string) => call("GET", leadId, token),

@@ -13,7 +13,6 @@ const routeOf = (leadId: string) => `${functionUrl}/contacted/${leadId}`;
 async function setUp() {
   const database = await startTestDatabase();
   const handler = startLoggingHandler({ db: database.db, config, start: Date.now() });
-  const { email } = handler;
   const call = (method: string, leadId: string, token?: string, headers = {}) =>
     handler.handle(
       new Request(routeOf(leadId), {
@@ -28,19 +27,8 @@ async function setUp() {
   return {
     database,
     ...handler,
-    /** Moves the clock to `ms` after the lead was stored. */
-    async after(leadId: string, ms: number) {
-      const [lead] = await database.sql<{ created_at: Date }[]>`
-        select created_at from public.contact_requests where id = ${leadId}`;
-      handler.setClock((lead?.created_at.getTime() ?? 0) + ms);
-    },
-    /** The link in the lead's owner email. */
-    linkOf(leadId: string): string {
-      const sent = email.sent.find((entry) => entry.message.text.includes(leadId));
-      const link = /Mark the lead as called: (\S+)/.exec(sent?.message.text ?? "")?.[1];
-      assert.ok(link, "the owner's email links to the page");
-      return link;
-    },
+    after: handler.afterLead,
+    linkOf: handler.ownerLinkOf,
     get: (leadId: string, token?: string) => call("GET", leadId, token),
     post: (leadId: string, token?: string) => call("POST", leadId, token),
     call,

@@ -83,6 +83,21 @@ export function startLoggingHandler(options: {
     setClock(ms: number) {
       clock = ms;
     },
+    /** Moves the clock to `ms` after the lead was stored. */
+    async afterLead(leadId: string, ms: number) {
+      const { rows } = await options.db.query<{ created_at: Date }>(
+        "select created_at from public.contact_requests where id = $1",
+        [leadId],
+      );
+      clock = (rows[0]?.created_at.getTime() ?? 0) + ms;
+    },
+    /** The link in the lead's owner email: `…/contacted/#<lead>.<token>`. */
+    ownerLinkOf(leadId: string): string {
+      const sent = email.sent.find((entry) => entry.message.text.includes(leadId));
+      const link = /Mark the lead as called: (\S+)/.exec(sent?.message.text ?? "")?.[1];
+      assert.ok(link, "the owner's email links to the page");
+      return link;
+    },
   };
 }
 
