@@ -1,7 +1,10 @@
 import { strict as assert } from "node:assert";
 import { ownerSms } from "@bluewater/content/owner-sms";
 import postgres from "postgres";
-import { mailboxOf } from "../../functions/send-contact-email/outbox/acknowledgmentPolicy.ts";
+import {
+  acknowledgmentLockSpace,
+  mailboxOf,
+} from "../../functions/send-contact-email/outbox/acknowledgmentPolicy.ts";
 import {
   postRequest,
   startLoggingHandler,
@@ -14,9 +17,6 @@ import { startTestDatabase } from "../support/testDatabase.ts";
 const owner = "+15865550100";
 const config = testConfig({ NOTIFY_SMS_TO: owner });
 
-/** The advisory-lock namespace of one mailbox's acknowledgment (outbox/acknowledgmentPolicy.ts). */
-const mailboxLockSpace = 0x61636b6e;
-
 Deno.test("two leads for the same owner number are stored at once: neither waits for the other's transaction", async () => {
   const database = await startTestDatabase();
   const test = startLoggingHandler({ db: database.db, config, start: Date.now() });
@@ -25,7 +25,7 @@ Deno.test("two leads for the same owner number are stored at once: neither waits
   const session = await holder.reserve();
   const first = { email: "first@example.com", address: "203.0.113.1" };
   try {
-    await session`select pg_advisory_lock(${mailboxLockSpace}::int, hashtext(${mailboxOf(first.email)}))`;
+    await session`select pg_advisory_lock(${acknowledgmentLockSpace.mailbox}::int, hashtext(${mailboxOf(first.email)}))`;
     const firstAnswer = test.handle(
       postRequest(validSubmission({ email: first.email }), { address: first.address }),
     );

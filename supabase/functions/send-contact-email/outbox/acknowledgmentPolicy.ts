@@ -6,7 +6,7 @@ import { isPlainAddress } from "./messages/emailMessage.ts";
 export const acknowledgmentWindowHours = 24;
 
 /** Advisory-lock namespaces: one mailbox, and the hourly cap over all of them. */
-const lockSpace = { mailbox: 0x61636b6e, cap: 0x61636b63 } as const;
+export const acknowledgmentLockSpace = { mailbox: 0x61636b6e, cap: 0x61636b63 } as const;
 
 /**
  * The mailbox an address delivers to, as the once-a-day rule compares it: lower case, without a
@@ -43,7 +43,7 @@ export async function queuesAcknowledgment(
   if (!isPlainAddress(email)) return false;
   const mailbox = mailboxOf(email);
   await tx.query(
-    sql`select pg_advisory_xact_lock(${lockSpace.mailbox}::int, hashtext(${mailbox}))`,
+    sql`select pg_advisory_xact_lock(${acknowledgmentLockSpace.mailbox}::int, hashtext(${mailbox}))`,
   );
   const { rows: recent } = await tx.query(sql`
     select 1 from public.contact_requests r
@@ -75,7 +75,7 @@ export async function decideAcknowledgments(
   caps: AcknowledgmentCaps,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    await tx.query(sql`select pg_advisory_xact_lock(${lockSpace.cap}::int, 0)`);
+    await tx.query(sql`select pg_advisory_xact_lock(${acknowledgmentLockSpace.cap}::int, 0)`);
     const { rows: waiting } = await tx.query<{ id: string; client: string }>(sql`
       select n.id, r.client_address_hash as client from public.contact_notifications n
       join public.contact_requests r on r.id = n.contact_request_id
