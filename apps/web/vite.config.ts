@@ -2,10 +2,10 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
-import { firstViewChunks } from "./vite/firstViewChunks.ts";
+import { appChunks } from "./vite/appChunks.ts";
 import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
-const firstView = firstViewChunks();
+const app = appChunks();
 
 // Workspace packages are read from their source (their exports' "@bluewater/source" condition),
 // so development and this build need no package built first.
@@ -16,7 +16,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     responsiveImages({ sourceDir: fileURLToPath(new URL("photos", import.meta.url)) }),
-    firstView.plugin,
+    app.plugin,
   ],
   resolve: {
     conditions: [sourceCondition, ...defaultClientConditions],
@@ -43,7 +43,7 @@ export default defineConfig({
         app: fileURLToPath(new URL("src/main.tsx", import.meta.url)),
       },
       output: {
-        codeSplitting: { includeDependenciesRecursively: false, groups: firstView.groups },
+        codeSplitting: { includeDependenciesRecursively: false, groups: app.groups },
       },
     },
   },

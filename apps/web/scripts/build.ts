@@ -9,8 +9,9 @@ import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
-import { codeForReaders, onDemandModules } from "../src/onDemandCode.ts";
-import { appChunkFiles, onDemandChunkFiles } from "../vite/firstViewChunks.ts";
+import { type BootSettings, bootTag, defaultReadingMs } from "../src/start/bootTag.ts";
+import { codeForReaders, onDemandModules } from "../src/start/onDemandCode.ts";
+import { appChunkFiles, type ManifestChunk, onDemandChunkFiles } from "../vite/appChunks.ts";
 
 const appRoot = fileURLToPath(new URL("..", import.meta.url));
 const dist = resolve(process.env.SITE_OUT_DIR ?? `${appRoot}dist`);
@@ -35,54 +36,50 @@ for (const name of ["VITE_SUPABASE_URL", "VITE_SUPABASE_PUBLISHABLE_KEY"]) {
 /** How the CSP names an inline script it allows. */
 const cspHash = (code: string) => `sha256-${createHash("sha256").update(code).digest("base64")}`;
 
-/**
- * What the boot script needs to know, from Vite's manifest (which is not shipped): the app's
- * chunks in evaluation order, and the chunks of each piece of code loaded on demand.
- */
-async function bootSettings(visitUrl: string): Promise<Record<string, string>> {
-  const manifestFile = `${dist}/.vite/manifest.json`;
-  const manifest = JSON.parse(await readFile(manifestFile, "utf8"));
+/** Vite's manifest of the client build, read once and not shipped. */
+async function takeManifest(): Promise<Record<string, ManifestChunk>> {
+  const manifest = JSON.parse(await readFile(`${dist}/.vite/manifest.json`, "utf8"));
   await rm(`${dist}/.vite`, { recursive: true });
-  const app = appChunkFiles(manifest, "src/main.tsx");
+  return manifest;
+}
+
+/**
+ * What the boot script needs to know: the app's chunks in evaluation order, and the chunks of
+ * each piece of code loaded on demand.
+ */
+function bootSettings(manifest: Record<string, ManifestChunk>, visitUrl: string): BootSettings {
+  const chunks = appChunkFiles(manifest, "src/main.tsx");
   const onDemand = Object.fromEntries(
     Object.entries(onDemandModules).map(([name, module]) => [
       name,
-      onDemandChunkFiles(manifest, module, app),
+      onDemandChunkFiles(manifest, module, chunks),
     ]),
   );
   return {
-    "data-app-chunks": JSON.stringify(app),
-    "data-on-demand": JSON.stringify(onDemand),
-    "data-for-readers": JSON.stringify(codeForReaders),
-    "data-visit-url": visitUrl,
+    chunks,
+    onDemand,
+    forReaders: [...codeForReaders],
+    readingMs: defaultReadingMs,
+    visitUrl,
   };
 }
 
 /**
- * Inlines the boot script with its settings as attributes, which the CSP's hash does not cover.
+ * Inlines the boot script (the HTML entry's chunk) with its settings on its tag (src/start/bootTag.ts).
  * As a file it was one more request on the way to the first paint: a module script is fetched at
  * high priority, and on a phone every request before the first frame costs a round trip. The CSP
  * allows it by its hash, not 'unsafe-inline'.
  */
-async function withInlineBootScript(html: string, settings: Record<string, string>) {
-  const tag = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"><\/script>/.exec(
-    html,
-  );
-  if (!tag?.[1]) throw new Error("The client build produced no boot script tag.");
-  const code = (await readFile(`${dist}${tag[1]}`, "utf8")).trim();
+async function withInlineBootScript(html: string, file: string, settings: BootSettings) {
+  const tag = `<script type="module" crossorigin src="/${file}"></script>`;
+  if (!html.includes(tag)) throw new Error("The client build produced no boot script tag.");
+  const code = (await readFile(`${dist}/${file}`, "utf8")).trim();
   // An inline script has no URL: a static import would resolve against the page, not /assets/.
-  if (/(^|[;}])\s*import\s*[\w{*]|<\/script/i.test(code)) {
-    throw new Error("The boot script must not import statically nor contain </script>.");
+  if (/(^|[;}])\s*import\s*[\w{*]/.test(code)) {
+    throw new Error("The boot script must not import statically.");
   }
-  await rm(`${dist}${tag[1]}`);
-  const attributes = Object.entries(settings)
-    .map(([name, value]) => ` ${name}='${value}'`)
-    .join("");
-  const inline = `<script type="module"${attributes}>${code}</script>`;
-  return {
-    html: html.replace(tag[0], () => inline),
-    scriptHash: cspHash(code),
-  };
+  await rm(`${dist}/${file}`);
+  return { html: html.replace(tag, () => bootTag(settings, code)), scriptHash: cspHash(code) };
 }
 
 /**
@@ -122,17 +119,20 @@ await build({
 });
 const server = (await import(`${serverOut}/entry-server.js`)) as ServerEntry;
 
+const manifest = await takeManifest();
+const page = manifest["index.html"];
+const [stylesheetFile] = page?.css ?? [];
+if (!page || !stylesheetFile) throw new Error("The client build produced no page or stylesheet.");
 const { html: template, scriptHash } = await withInlineBootScript(
   await readFile(`${dist}/index.html`, "utf8"),
-  await bootSettings(server.visitBeaconUrl),
+  page.file,
+  bootSettings(manifest, server.visitBeaconUrl),
 );
-const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(
-  template,
-);
-if (!stylesheet?.[1]) throw new Error("The client build produced no stylesheet link to inline.");
-const css = await readFile(`${dist}${stylesheet[1]}`, "utf8");
+const stylesheetLink = `<link rel="stylesheet" crossorigin href="/${stylesheetFile}">`;
+if (!template.includes(stylesheetLink)) throw new Error("The page links no stylesheet to inline.");
+const css = await readFile(`${dist}/${stylesheetFile}`, "utf8");
 // Inlined into both pages, the file itself would be shipped and never loaded.
-await rm(`${dist}${stylesheet[1]}`);
+await rm(`${dist}/${stylesheetFile}`);
 
 const faviconSvg = await readFile(`${appRoot}public/favicon.svg`, "utf8");
 const notFoundLog = server.notFoundLogScript();
@@ -144,7 +144,7 @@ async function prerender(path: string, kind: "home" | "not-found", file: string)
   // after the app's root (src/chat/firstView/ChatFirstView.tsx).
   const outsideTheApp = kind === "home" ? server.chatFirstViewHtml() : "";
   const html = template
-    .replace(stylesheet?.[0] ?? "", `<style>${css}</style>`)
+    .replace(stylesheetLink, () => `<style>${css}</style>`)
     .replace("<!--app-head-->", server.documentHead(kind, { siteUrl, faviconSvg }))
     .replace("<!--app-html-->", await server.renderPath(path))
     .replace("<!--outside-app-html-->", () => outsideTheApp)

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSiteServer } from "@bluewater/serve";
-import { bootScript, withReadingStart } from "@bluewater/stack/boot-tag";
+import { withBootSettings, withoutBootTag } from "@bluewater/web/boot-tag";
 
 /**
  * The pages the bench measures beside the real one, each built from the real build and served by
@@ -30,11 +30,7 @@ export interface ReferencePages {
 
 /** The page as a visitor without JavaScript gets it: everything but the app's boot script. */
 export function withoutApp(html: string): string {
-  const found = html.match(bootScript)?.length ?? 0;
-  if (found !== 1) {
-    throw new Error(`expected one inline boot script in the built page, found ${found}`);
-  }
-  return html.replace(bootScript, "");
+  return withoutBootTag(html);
 }
 
 /** The stylesheet the build inlines into the head (apps/web/scripts/build.ts). */
@@ -87,7 +83,7 @@ const minimalHtml = `<!doctype html>
  * app right after the first paint, as for a visitor who had been reading for 0 ms.
  */
 export function preloadedVariant(html: string): string {
-  return withReadingStart(html, 0);
+  return withBootSettings(html, { readingMs: 0 });
 }
 
 /** A copy of the built site whose page starts its app right after the first paint, served. */

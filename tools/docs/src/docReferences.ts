@@ -16,7 +16,7 @@ export interface Repository {
   /** Root package.json scripts, and each workspace package's, by package name. */
   scripts: ReadonlySet<string>;
   packageScripts: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Folders of the workspace packages, where a doc's short paths (`src/boot.ts`) start. */
+  /** Folders of the workspace packages, where a doc's short paths (`src/main.tsx`) start. */
   packageRoots: readonly string[];
   /** The anchors of a tracked Markdown file's headings, as GitHub makes them. */
   anchorsOf(path: string): ReadonlySet<string> | undefined;

@@ -1,7 +1,7 @@
 import { chatLauncherCopy } from "@bluewater/content";
 import { MessageCircle, X } from "lucide-react";
 import { type ComponentType, type ReactNode, type Ref, useEffect, useState } from "react";
-import { prefetchOnReach } from "../onDemandCode.ts";
+import { prefetchOnReach } from "../start/index.ts";
 
 interface ChatLauncherProps {
   ref: Ref<HTMLButtonElement>;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { useHydrated } from "../components/useHydrated.ts";
-import { useIdlePreload } from "../components/useIdlePreload.ts";
+import { useIdlePreload } from "../start/index.ts";
 import { ChatLauncher } from "./ChatLauncher.tsx";
 import { chatFirstViewId, hideFirstView, shownFirstView } from "./firstView/takeOver.ts";
 

@@ -15,7 +15,7 @@ import { Textarea } from "@bluewater/ui/textarea";
 import { lazy, useRef } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
-import { prefetchOnReach } from "../onDemandCode.ts";
+import { prefetchOnReach } from "../start/index.ts";
 import { RequestSentNotice, SendingUnavailableAlert } from "./FormNotices.tsx";
 import { loadSendingCode } from "./loadSendingCode.ts";
 import { useContactForm } from "./useContactForm.ts";

@@ -6,11 +6,11 @@ import {
   useRef,
   useState,
 } from "react";
+import { useHoldWhileFilling } from "../start/index.ts";
 import { reportVisit } from "../visit/visitChannel.ts";
 import { type Attempt, fixableErrors, requestIdFor, typedBeforeHydration } from "./formValues.ts";
 import { sendRequest } from "./sendRequest.ts";
 import { useFormValues } from "./useFormValues.ts";
-import { useHoldWhileFilling } from "./useHoldWhileFilling.ts";
 import { useToasts } from "./useToasts.ts";
 
 /**

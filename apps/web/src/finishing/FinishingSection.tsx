@@ -6,9 +6,8 @@ import { ContentImage } from "../components/ContentImage.tsx";
 import { Icon } from "../components/icons.tsx";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
-import { useIdlePreload } from "../components/useIdlePreload.ts";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
-import { prefetchOnReach } from "../onDemandCode.ts";
+import { prefetchOnReach, useIdlePreload } from "../start/index.ts";
 
 const loadGallery = () => import("./FinishingGalleryDialog.tsx");
 

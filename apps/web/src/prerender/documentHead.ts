@@ -33,7 +33,7 @@ export function documentHead(kind: PageKind, { siteUrl, faviconSvg }: HeadOption
     meta("theme-color", site.themeColor),
     `<link rel="icon" href="${svgDataUri(faviconSvg)}" type="image/svg+xml" />`,
     `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />`,
-    // The web manifest is linked by the boot script after the first paint (see src/boot.ts).
+    // The web manifest is linked by the boot script after the first paint (see src/start/boot.ts).
   ];
   if (kind === "not-found") return [...tags, meta("robots", "noindex")].join("\n    ");
   return [

@@ -3,7 +3,7 @@ import { ButtonLink } from "@bluewater/ui/button";
 import { Card, CardContent, CardFooter } from "@bluewater/ui/card";
 import { Check } from "lucide-react";
 import { Icon } from "../components/icons.tsx";
-import { prefetchOnReach } from "../onDemandCode.ts";
+import { prefetchOnReach } from "../start/index.ts";
 
 interface ServiceCardProps {
   service: Service;

@@ -4,9 +4,9 @@ import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
-import { useIdlePreload } from "../components/useIdlePreload.ts";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 import { showContactForm } from "../contact/showContactForm.ts";
+import { useIdlePreload } from "../start/index.ts";
 import { ServiceCard } from "./ServiceCard.tsx";
 
 const loadDetails = () => import("./ServiceDetailsDialog.tsx");

@@ -1,4 +1,4 @@
-import { whenIdle } from "../components/idleWork.ts";
+import { whenIdle } from "../start/index.ts";
 
 /**
  * Fetches the Core Web Vitals code (src/visit/coreWebVitals.ts, Google's `web-vitals`) once the

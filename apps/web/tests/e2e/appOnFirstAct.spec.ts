@@ -5,7 +5,7 @@ import { appChunk, expect, holdAppChunks, startOnlyOnActs, test } from "./fixtur
 /**
  * The page is whole without its app, so the app is sent to a visitor who does something, or who
  * has been reading for a while: one who only glances at the page costs their phone no script,
- * and the first touch, scroll, key or mouse move starts it at once (src/boot.ts). With the app
+ * and the first touch, scroll, key or mouse move starts it at once (src/start/boot.ts). With the app
  * comes the code of what the visitor reached for.
  */
 

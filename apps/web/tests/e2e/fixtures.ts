@@ -1,5 +1,5 @@
-import { withReadingStart } from "@bluewater/stack/boot-tag";
 import { test as base, expect, type Page, type Route } from "@playwright/test";
+import { withBootSettings } from "../../src/start/bootTag.ts";
 
 interface Fixtures {
   /** Origins besides the site's that the page may call (the backend, in the stack tests). */
@@ -87,7 +87,7 @@ export const sectionOrder = [
 
 /**
  * The visitor moves the mouse a little, as every visitor does something: the page loads its app
- * at the visitor's first act (src/boot.ts), not on its own.
+ * at the visitor's first act (src/start/boot.ts), not on its own.
  */
 export async function visitorActs(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
@@ -103,7 +103,7 @@ export async function startOnlyOnActs(page: Page): Promise<void> {
     (url) => url.pathname === "/",
     async (route) => {
       const response = await route.fetch();
-      const body = withReadingStart(await response.text(), 3_600_000);
+      const body = withBootSettings(await response.text(), { readingMs: 3_600_000 });
       await route.fulfill({ response, body });
     },
   );

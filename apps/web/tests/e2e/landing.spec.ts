@@ -83,7 +83,7 @@ test.describe("the landing page", () => {
       return new Set(seen.filter((y) => y > 0)).size;
     };
     await gotoInteractive(page);
-    // Gliding starts once the page has loaded (see src/boot.ts).
+    // Gliding starts once the page has loaded (see src/start/boot.ts).
     await page.locator("html.smooth-scroll").waitFor({ state: "attached" });
     const contact = page
       .getByRole("navigation", { name: "Main" })

@@ -1,7 +1,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { whenIdle } from "../../src/components/idleWork.ts";
-import { useHoldWhileFilling } from "../../src/contact/useHoldWhileFilling.ts";
+import { whenIdle } from "../../src/start/idleWork.ts";
+import { useHoldWhileFilling } from "../../src/start/useHoldWhileFilling.ts";
 
 // jsdom has no requestIdleCallback: idle work comes 1 s after it is due, as in Safari.
 describe("idle work while the visitor fills in the form", () => {

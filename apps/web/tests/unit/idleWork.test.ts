@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { holdIdleWork, whenIdle } from "../../src/components/idleWork.ts";
+import { holdIdleWork, whenIdle } from "../../src/start/idleWork.ts";
 
 // jsdom has no requestIdleCallback: the work comes 1 s after it is asked for, as in Safari.
 describe("idle work", () => {

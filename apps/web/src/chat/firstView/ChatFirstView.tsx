@@ -2,7 +2,7 @@ import { business, chatLauncherCopy } from "@bluewater/content";
 import { chatCopy, chatTiming, replyToChatMessage } from "@bluewater/content/chat";
 import { cn } from "@bluewater/ui/cn";
 import type { CSSProperties } from "react";
-import { prefetchOnReach } from "../../onDemandCode.ts";
+import { prefetchOnReach } from "../../start/index.ts";
 import { ChatMessageBubble } from "../ChatMessageBubble.tsx";
 import { ChatNextSteps } from "../ChatNextSteps.tsx";
 import { ChatPanelHeader } from "../ChatPanelHeader.tsx";

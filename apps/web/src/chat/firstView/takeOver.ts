@@ -43,19 +43,17 @@ export function takeOverShownFirstView(): TakenOver | undefined {
 }
 
 /**
- * Reads what the visitor did in the first view. The time since the question was opened is read
- * from its reply's running stylesheet delay; none running means the reply is showing.
+ * Reads what the visitor did in the first view. The boot script notes when each question was
+ * opened (`data-opened-at`, src/start/visitorActs.ts); one opened before it ran (it runs once the
+ * page is parsed) has had its reply on screen for long.
  */
 function takeOverFirstView(view: HTMLElement): TakenOver {
   const hadFocus = view.contains(document.activeElement);
   const opened = view.querySelector<HTMLDetailsElement>("details[open]");
   const question = opened?.querySelector("summary")?.textContent ?? "";
-  const waiting = opened?.querySelector(`.${firstViewClasses.reply}`)?.getAnimations()[0];
-  const elapsed = waiting?.currentTime;
+  const openedAt = Number(opened?.dataset.openedAt ?? Number.NEGATIVE_INFINITY);
   return {
-    asked: question
-      ? { question, elapsedMs: typeof elapsed === "number" ? elapsed : Number.POSITIVE_INFINITY }
-      : undefined,
+    asked: question ? { question, elapsedMs: performance.now() - openedAt } : undefined,
     hadFocus,
   };
 }

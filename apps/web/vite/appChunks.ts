@@ -1,58 +1,74 @@
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 
+/** Where a module comes from: the npm package it is part of, or its path in the workspace. */
+function packageOf(id: string): string | undefined {
+  const [, inPackages] = id.split("/node_modules/").slice(-2);
+  if (inPackages === undefined) return undefined;
+  const [scope = "", name = ""] = inPackages.split("/");
+  return scope.startsWith("@") ? `${scope}/${name}` : scope;
+}
+const workspace = fileURLToPath(new URL("../../../", import.meta.url));
+const inWorkspace = (id: string, folder: string) => id.startsWith(`${workspace}${folder}/`);
+
 /**
- * The app (`src/main.tsx`, loaded by `src/boot.ts` after the first paint) is cut into these
- * chunks, listed in the order the boot script evaluates them, one per task, so that no single task
- * blocks a tap for long on a slow phone. Left to itself Rolldown would instead split modules
- * shared with the lazy chunks into half a dozen small files.
+ * The app (`src/main.tsx`, loaded by `src/start/boot.ts` after the first paint) is cut into these
+ * chunks, named by the modules they hold and listed in the order the boot script evaluates them,
+ * one per task, so that no single task blocks a tap for long on a slow phone. A module goes to the
+ * first chunk that takes it. Left to itself Rolldown would instead split modules shared with the
+ * lazy chunks into half a dozen small files.
  */
-const appChunkGroups = [
+const appChunkPlan: ReadonlyArray<{ name: string; takes: (id: string) => boolean }> = [
   // With src/app/reactDomClient.ts, whose import makes React DOM's CommonJS body run in this
   // chunk's task rather than in the entry's.
   {
     name: "react",
-    pattern: /node_modules\/(react|react-dom|scheduler)\/|\/src\/app\/reactDomClient\.ts$/,
+    takes: (id) =>
+      ["react", "react-dom", "scheduler"].includes(packageOf(id) ?? "") ||
+      id === `${workspace}apps/web/src/app/reactDomClient.ts`,
   },
   // TanStack Router and the small libraries it and the page use; never our own code, so the
   // chunks import one another in one direction only.
-  { name: "libraries", pattern: /node_modules\// },
+  { name: "libraries", takes: (id) => packageOf(id) !== undefined },
   // Everything the page says: text compiles slowly, so it gets a task of its own.
-  { name: "content", pattern: /packages\/content\// },
+  { name: "content", takes: (id) => inWorkspace(id, "packages/content") },
   // The components; `src/main.tsx` (make the router, start hydrating) stays in the entry, so it
   // runs in a task of its own after them.
-  { name: "page", pattern: /^(?!.*\/src\/main\.tsx$)/ },
-] as const;
+  { name: "page", takes: (id) => id !== `${workspace}apps/web/src/main.tsx` },
+];
 
-interface ManifestChunk {
+/** An entry of Vite's build manifest. */
+export interface ManifestChunk {
   file: string;
   name?: string;
   imports?: string[];
+  css?: string[];
 }
 
-/** The Vite plugin that finds the first view's modules, and the chunk groups built from them. */
-export function firstViewChunks(): {
+/** The Vite plugin that finds the app's modules, and the chunk groups built from them. */
+export function appChunks(): {
   plugin: Plugin;
   groups: Array<{ name: string; test: (id: string) => boolean; priority: number }>;
 } {
-  const firstView = new Set<string>();
+  const appModules = new Set<string>();
   const plugin: Plugin = {
-    name: "first-view-chunks",
+    name: "app-chunks",
     apply: "build",
     buildEnd() {
       const pending = [...this.getModuleIds()].filter((id) => id.endsWith("/src/main.tsx"));
       while (pending.length > 0) {
         const id = pending.pop();
-        if (id === undefined || firstView.has(id)) continue;
-        firstView.add(id);
+        if (id === undefined || appModules.has(id)) continue;
+        appModules.add(id);
         pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
     },
   };
   // A module goes to the first group in the list it matches: earlier groups weigh more.
-  const groups = appChunkGroups.map(({ name, pattern }, index) => ({
+  const groups = appChunkPlan.map(({ name, takes }, index) => ({
     name,
-    priority: appChunkGroups.length - index,
-    test: (id: string) => firstView.has(id) && pattern.test(id),
+    priority: appChunkPlan.length - index,
+    test: (id: string) => appModules.has(id) && takes(id),
   }));
   return { plugin, groups };
 }
@@ -80,7 +96,7 @@ function importedChunks(
  * entry), read from Vite's manifest.
  */
 export function appChunkFiles(manifest: Record<string, ManifestChunk>, entryKey: string): string[] {
-  const order: readonly string[] = appChunkGroups.map((group) => group.name);
+  const order: readonly string[] = appChunkPlan.map((chunk) => chunk.name);
   const rank = (chunk: ManifestChunk) => {
     const index = order.indexOf(chunk.name ?? "");
     return index === -1 ? order.length : index;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { holdIdleWork } from "../components/idleWork.ts";
+import { holdIdleWork } from "./idleWork.ts";
 
 /** This long without a focus or a keystroke in the form, the visitor is no longer filling it in. */
 const fillingPauseMs = 5000;

@@ -1,0 +1,125 @@
+/**
+ * The page's first script. The HTML is already the whole page and works without any script (its
+ * links, menu, FAQ and form are native); the app only makes it nicer. So the app is fetched when
+ * the visitor first does something (touches, scrolls, moves the mouse, presses a key, focuses a
+ * field), or once they have been reading for a while, and never before the first frame has been
+ * painted: a visitor who only glances at the page costs the phone no script at all, one who acts
+ * gets the app while the page's own controls already answer, and one who reads gets it before
+ * they reach for a control. With the app comes the code of what the visitor reached for (the
+ * chat's panel, the form's sending code, a service's details), so the app can open it at once.
+ * The app comes in chunks (React, the other libraries, the words, the page), listed by the build
+ * in the settings on the script tag (`data-boot`, bootTag.ts) in that order, fetched together and evaluated one per
+ * task, so that no single task blocks a tap for long.
+ */
+import "../styles.css";
+import { measureVisit } from "../visit/visitBeacon.ts";
+import { type BootSettings, bootTagSelector, defaultReadingMs } from "./bootTag.ts";
+import { pause, startApp } from "./fetchApp.ts";
+import { afterFirstPaint } from "./firstPaint.ts";
+import {
+  closePopoversOnLeave,
+  handOverLinkTaps,
+  stampOpenedDetails,
+  watchTheVisitor,
+} from "./visitorActs.ts";
+
+/** The settings the build wrote on the script's tag (bootTag.ts); none in `pnpm dev`. */
+function bootSettings(): BootSettings {
+  const json = document.querySelector<HTMLScriptElement>(bootTagSelector)?.dataset.boot;
+  if (json) return JSON.parse(json) as BootSettings;
+  return { chunks: [], onDemand: {}, forReaders: [], readingMs: defaultReadingMs, visitUrl: "" };
+}
+
+/**
+ * The web manifest only matters for "Add to Home Screen"; linked from the HTML, Chrome would fetch
+ * it and its icon on the way to the first paint.
+ */
+function linkWebManifest(): void {
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = "/site.webmanifest";
+  document.head.append(link);
+}
+
+/**
+ * In-page links glide (the stylesheet's `.smooth-scroll`), but only once the page has loaded and
+ * the browser has put it where the address or the history says: opened at `/#request-sent`, the
+ * visitor must not watch the whole page scroll by.
+ */
+function smoothScrollOnceSettled(): void {
+  const enable = () =>
+    requestAnimationFrame(() => document.documentElement.classList.add("smooth-scroll"));
+  if (document.readyState === "complete") enable();
+  else addEventListener("load", enable, { once: true });
+}
+
+/**
+ * The code loaded on demand that the visitor reached for before the app ran: fetched once the
+ * app's own chunks, which it needs first, have arrived, while they are evaluated, so the app finds
+ * it in the cache. Once the app runs, it loads what the visitor reaches for itself.
+ */
+function onDemandPrefetch(chunksByCode: BootSettings["onDemand"]) {
+  const wanted = new Set<string>();
+  const fetched = new Set<string>();
+  let appArrived = false;
+  const fetchWanted = () => {
+    const hrefs = [...wanted].flatMap((code) => chunksByCode[code] ?? []);
+    for (const href of hrefs.filter((href) => !fetched.has(href))) {
+      fetched.add(href);
+      // Only warms the cache: the app imports the code itself and handles a failure.
+      fetch(href).catch(() => undefined);
+    }
+  };
+  return {
+    want(code: string) {
+      if (document.documentElement.dataset.hydrated) return;
+      wanted.add(code);
+      if (appArrived) fetchWanted();
+    },
+    appArrived() {
+      appArrived = true;
+      fetchWanted();
+    },
+  };
+}
+
+const never = new Promise<never>(() => undefined);
+
+function main(): void {
+  // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
+  if (import.meta.env.DEV) {
+    import("../main.tsx").catch((error: unknown) => console.error(error));
+    return;
+  }
+  const settings = bootSettings();
+  const visit = measureVisit(settings.visitUrl);
+  const code = onDemandPrefetch(settings.onDemand);
+  handOverLinkTaps();
+  const acted = new Promise<"acted">((resolve) =>
+    watchTheVisitor(() => {
+      visit.acted();
+      resolve("acted");
+    }, code.want),
+  );
+  // The app starts at the visitor's first act or after a while of reading, whichever comes first.
+  const startWhenDue = async (paintedAt: number | undefined) => {
+    linkWebManifest();
+    // A background tab, never painted, waits for an act.
+    const read =
+      paintedAt === undefined
+        ? never
+        : pause(paintedAt + settings.readingMs - performance.now()).then(() => "read" as const);
+    if ((await Promise.race([acted, read])) === "read") {
+      for (const name of settings.forReaders) code.want(name);
+    }
+    await startApp(settings.chunks, code.appArrived);
+  };
+  afterFirstPaint((paintedAt) => {
+    startWhenDue(paintedAt).catch((error: unknown) => console.error(error));
+  });
+}
+
+smoothScrollOnceSettled();
+closePopoversOnLeave();
+stampOpenedDetails();
+main();

@@ -1,0 +1,117 @@
+/** Older browsers have no native popovers (nor `:popover-open`, which would throw). */
+const popoversExist = "popover" in HTMLElement.prototype;
+
+/** The open native popover (the menu, the chat's first view), if any. */
+function openPopover(): Element | null {
+  return popoversExist ? document.querySelector(":popover-open") : null;
+}
+
+/**
+ * What a visitor does first, on a phone or a computer; each one starts the app. `click` too: a
+ * screen reader's activation (VoiceOver's double tap) may bring a click without the pointer
+ * events before it.
+ */
+const visitorEvents = [
+  "pointerdown",
+  "pointermove",
+  "touchstart",
+  "wheel",
+  "scroll",
+  "keydown",
+  "focusin",
+  "click",
+];
+
+/** The events whose target is what the visitor reached for. */
+const reachingEvents = ["pointerdown", "touchstart", "focusin", "click"];
+
+/** The on-demand code an element needs, named by its own or an ancestor's `data-prefetch`. */
+function codeFor(target: EventTarget | Element | null): string | undefined {
+  return target instanceof Element
+    ? target.closest<HTMLElement>("[data-prefetch]")?.dataset.prefetch
+    : undefined;
+}
+
+/**
+ * Calls `act` at the visitor's first sign of life, and `reach` with the on-demand code of each
+ * element they touch or focus, from the start. Listened for in the capture phase, so a handler
+ * that stops an event cannot hide it, and passively, so scrolling is never held up. Some acts may
+ * come before this script runs (it runs once the page is parsed): a focused field, an open menu
+ * or offer, or a page already scrolled count too.
+ */
+export function watchTheVisitor(act: () => void, reach: (code: string) => void): void {
+  const options = { capture: true, passive: true } as const;
+  const reached = (target: EventTarget | Element | null) => {
+    const code = codeFor(target);
+    if (code) reach(code);
+  };
+  const once = () => {
+    for (const type of visitorEvents) removeEventListener(type, once, options);
+    act();
+  };
+  for (const type of reachingEvents) addEventListener(type, (e) => reached(e.target), options);
+  const focused = document.activeElement;
+  const popover = openPopover();
+  reached(focused);
+  reached(popover);
+  if (window.scrollY > 0 || (focused !== null && focused !== document.body) || popover) {
+    act();
+    return;
+  }
+  for (const type of visitorEvents) addEventListener(type, once, options);
+}
+
+/**
+ * A tap on a link the app turns into more (a service's "Learn More", the finishing gallery), made
+ * before the app runs, is followed by the browser at once (to the matching pictures), and handed
+ * to the app once it runs, which then opens what the visitor asked for. Only the last such tap is
+ * handed over, and none if the visitor has tapped anything else since.
+ */
+export function handOverLinkTaps(): void {
+  const root = document.documentElement;
+  let tapped: HTMLAnchorElement | null = null;
+  const onClick = (event: Event) => {
+    const { target } = event;
+    tapped = target instanceof Element ? target.closest("a[data-prefetch]") : null;
+  };
+  addEventListener("click", onClick, { capture: true, passive: true });
+  new MutationObserver((_, observer) => {
+    if (!root.dataset.hydrated) return;
+    observer.disconnect();
+    removeEventListener("click", onClick, { capture: true });
+    if (tapped?.isConnected) tapped.click();
+  }).observe(root, { attributeFilter: ["data-hydrated"] });
+}
+
+/**
+ * A link in a popover outside the app's root (the chat's first view) to somewhere on the page
+ * closes the popover, which would otherwise stay over what the visitor went to see, and would be
+ * taken by the app for a chat the visitor still wants. The app closes its own popovers.
+ */
+export function closePopoversOnLeave(): void {
+  const onClick = (event: Event) => {
+    const { target } = event;
+    const link = target instanceof Element ? target.closest('a[href^="#"]') : null;
+    const popover = link?.closest<HTMLElement>("[popover]");
+    if (popoversExist && popover?.matches(":popover-open") && !popover.closest("#root")) {
+      popover.hidePopover();
+    }
+  };
+  addEventListener("click", onClick, { capture: true, passive: true });
+}
+
+/**
+ * Notes on every `<details>` when it was opened (`data-opened-at`, the page's clock): a quick
+ * question of the chat's first view shows its reply by the stylesheet's delays from then, and the
+ * app's chat panel goes on with it from the same moment (src/chat/firstView/takeOver.ts).
+ */
+export function stampOpenedDetails(): void {
+  const stamp = (event: Event) => {
+    const { target } = event;
+    if (target instanceof HTMLDetailsElement && target.open) {
+      target.dataset.openedAt = String(performance.now());
+    }
+  };
+  // `toggle` does not bubble; a listener in the capture phase hears it from every element.
+  addEventListener("toggle", stamp, { capture: true, passive: true });
+}
