@@ -95,12 +95,14 @@ function main(): void {
   const visit = measureVisit(settings.visitUrl);
   const code = onDemandPrefetch(settings.onDemand);
   handOverLinkTaps();
-  const acted = new Promise<"acted">((resolve) =>
-    watchTheVisitor(() => {
-      visit.acted();
-      resolve("acted");
-    }, code.want),
-  );
+  let actedNow: (value: "acted") => void = () => undefined;
+  const acted = new Promise<"acted">((resolve) => {
+    actedNow = resolve;
+  });
+  const visitor = watchTheVisitor(() => {
+    visit.acted();
+    actedNow("acted");
+  }, code.want);
   // The app starts at the visitor's first act or after a while of reading, whichever comes first.
   const startWhenDue = async (paintedAt: number | undefined) => {
     linkWebManifest();
@@ -115,6 +117,7 @@ function main(): void {
     await startApp(settings.chunks, code.appArrived);
   };
   afterFirstPaint((paintedAt) => {
+    visitor.actIfScrolled();
     startWhenDue(paintedAt).catch((error: unknown) => console.error(error));
   });
 }

@@ -37,15 +37,21 @@ function codeFor(target: EventTarget | Element | null): string | undefined {
  * element they touch or focus, from the start. Listened for in the capture phase, so a handler
  * that stops an event cannot hide it, and passively, so scrolling is never held up. Some acts may
  * come before this script runs (it runs once the page is parsed): a focused field, an open menu
- * or offer, or a page already scrolled count too.
+ * or offer count too, and a page already scrolled once it has been painted (`actIfScrolled`).
  */
-export function watchTheVisitor(act: () => void, reach: (code: string) => void): void {
+export function watchTheVisitor(
+  act: () => void,
+  reach: (code: string) => void,
+): { actIfScrolled(): void } {
   const options = { capture: true, passive: true } as const;
   const reached = (target: EventTarget | Element | null) => {
     const code = codeFor(target);
     if (code) reach(code);
   };
+  let acted = false;
   const once = () => {
+    if (acted) return;
+    acted = true;
     for (const type of visitorEvents) removeEventListener(type, once, options);
     act();
   };
@@ -54,11 +60,16 @@ export function watchTheVisitor(act: () => void, reach: (code: string) => void):
   const popover = openPopover();
   reached(focused);
   reached(popover);
-  if (window.scrollY > 0 || (focused !== null && focused !== document.body) || popover) {
-    act();
-    return;
-  }
-  for (const type of visitorEvents) addEventListener(type, once, options);
+  if ((focused !== null && focused !== document.body) || popover) once();
+  else for (const type of visitorEvents) addEventListener(type, once, options);
+  return {
+    // Reading the scroll position lays the page out: asked once the first frame is painted, when
+    // the layout is done anyway, and not while this script runs, where it made the whole page's
+    // layout part of the script's own task.
+    actIfScrolled: () => {
+      if (window.scrollY > 0) once();
+    },
+  };
 }
 
 /**

@@ -21,7 +21,9 @@ export function measureVisit(endpoint: string): { acted(): void } {
   const source = visitSource();
   const visit: VisitBeacon = {
     page: location.pathname === "/" ? "home" : "not-found",
-    device: innerWidth > mobileMaxWidth ? "desktop" : "mobile",
+    // A media query, not innerWidth: read while the page is still being laid out, innerWidth would
+    // lay it out in this script's task.
+    device: matchMedia(`(min-width: ${mobileMaxWidth + 1}px)`).matches ? "desktop" : "mobile",
     ...source,
   };
   const channel: VisitChannel = { source, report: (detail) => Object.assign(visit, detail) };

@@ -1,0 +1,64 @@
+import type { CDPSession } from "@playwright/test";
+import { expect, startOnlyOnActs, test } from "./fixtures.ts";
+
+/**
+ * What the page's only script costs while the page is still arriving. It runs once the HTML is
+ * parsed, before the browser has laid the whole page out: anything it reads that needs the
+ * layout (the scroll position, the window's width, an element's offset) would lay the page out
+ * inside the script's own task, one long task on a slow phone. Read from a trace of the load.
+ */
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { beginData?: { url?: string } };
+}
+
+async function traceLoad(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise<void>((resolve) =>
+    cdp.once("Tracing.tracingComplete", () => resolve()),
+  );
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: ["devtools.timeline", "v8.execute"] },
+    transferMode: "ReportEvents",
+  });
+  await load();
+  await cdp.send("Tracing.end");
+  await complete;
+  return events;
+}
+
+test("the boot script lays nothing out while it runs: the page's layout is left to the browser's frames", async ({
+  page,
+  baseURL,
+}) => {
+  await startOnlyOnActs(page);
+  const cdp = await page.context().newCDPSession(page);
+  const events = await traceLoad(cdp, async () => {
+    await page.goto("/");
+    // Two frames after load: the boot script has run and the page has been laid out.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  });
+  // The page's own thread: the one that parsed its HTML.
+  const parse = events.find(
+    (e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(baseURL ?? "-"),
+  );
+  expect(parse, "the trace shows the page being parsed").toBeDefined();
+  const onPageThread = events.filter((e) => e.pid === parse?.pid && e.tid === parse?.tid);
+  const modules = onPageThread.filter((e) => e.name === "v8.evaluateModule" && e.ph === "X");
+  const layouts = onPageThread.filter((e) => e.name === "Layout" && e.ph === "X");
+  expect(modules.length, "the boot script ran").toBeGreaterThan(0);
+  expect(layouts.length, "the page was laid out").toBeGreaterThan(0);
+  const inside = layouts.filter((layout) =>
+    modules.some((module) => layout.ts >= module.ts && layout.ts < module.ts + (module.dur ?? 0)),
+  );
+  expect(inside, "layouts forced by the boot script while it ran").toEqual([]);
+});
