@@ -20,7 +20,9 @@ interface TraceEvent {
 
 async function traceLoad(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  cdp.on("Tracing.dataCollected", ({ value }) =>
+    events.push(...(value as unknown as TraceEvent[])),
+  );
   const complete = new Promise<void>((resolve) =>
     cdp.once("Tracing.tracingComplete", () => resolve()),
   );
