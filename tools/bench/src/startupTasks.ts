@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, phone, slowDown, visitorActs } from "./browser.ts";
 import { type Spread, spread } from "./lighthouse.ts";
@@ -18,16 +19,6 @@ export interface StartupTasks {
   blockingMs: Spread;
   runs: Array<{ longestTaskMs: number; blockingMs: number; tasks: number }>;
   failures: string[];
-}
-
-export interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { data?: { url?: string }; beginData?: { url?: string } };
 }
 
 /** Tasks from this long on keep a tap waiting: the threshold TBT uses. */
@@ -75,16 +66,6 @@ function mainThreadTasks(
       (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid && counted(e),
     )
     .map((e) => (e.dur ?? 0) / 1000);
-}
-
-function mainThreadOf(
-  events: readonly TraceEvent[],
-  pageUrl: string,
-): { pid: number; tid: number } {
-  // The page's HTML is parsed on its renderer's main thread.
-  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === pageUrl);
-  if (!parse) throw new Error(`the trace never parses ${pageUrl}`);
-  return parse;
 }
 
 export function blockingTime(taskMs: readonly number[]): number {

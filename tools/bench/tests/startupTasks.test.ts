@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { TraceEvent } from "@bluewater/stack/trace";
 import { spread } from "../src/lighthouse.ts";
 import { readerStartRows } from "../src/report.ts";
 import {
   appStartupTasks,
   blockingTime,
   type StartupTasks,
-  type TraceEvent,
   tasksFromFirstPaint,
 } from "../src/startupTasks.ts";
 

@@ -1,3 +1,4 @@
+import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
 import type { CDPSession } from "@playwright/test";
 import { expect, startOnlyOnActs, test } from "./fixtures.ts";
 
@@ -7,16 +8,6 @@ import { expect, startOnlyOnActs, test } from "./fixtures.ts";
  * layout (the scroll position, the window's width, an element's offset) would lay the page out
  * inside the script's own task, one long task on a slow phone. Read from a trace of the load.
  */
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { beginData?: { url?: string } };
-}
 
 async function traceLoad(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
@@ -49,12 +40,8 @@ test("the boot script lays nothing out while it runs: the page's layout is left 
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
   });
-  // The page's own thread: the one that parsed its HTML.
-  const parse = events.find(
-    (e) => e.name === "ParseHTML" && e.args?.beginData?.url?.startsWith(baseURL ?? "-"),
-  );
-  expect(parse, "the trace shows the page being parsed").toBeDefined();
-  const onPageThread = events.filter((e) => e.pid === parse?.pid && e.tid === parse?.tid);
+  const { pid, tid } = mainThreadOf(events, new URL("/", baseURL).href);
+  const onPageThread = events.filter((e) => e.pid === pid && e.tid === tid);
   const modules = onPageThread.filter((e) => e.name === "v8.evaluateModule" && e.ph === "X");
   const layouts = onPageThread.filter((e) => e.name === "Layout" && e.ph === "X");
   expect(modules.length, "the boot script ran").toBeGreaterThan(0);
