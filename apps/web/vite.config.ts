@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
 import { appChunks } from "./vite/appChunks.ts";
+import { icons } from "./vite/iconsPlugin.ts";
 import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
 const app = appChunks();
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    icons(),
     responsiveImages({ sourceDir: fileURLToPath(new URL("photos", import.meta.url)) }),
     app.plugin,
   ],

@@ -1,6 +1,6 @@
 import { business, businessHours, contactSection, sectionIds } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
-import { CircleCheck, MapPin, Phone, Siren } from "lucide-react";
+import { Icon } from "@bluewater/ui/icon";
 import { Section } from "../components/Section.tsx";
 import { BusinessHours } from "./BusinessHours.tsx";
 import { ContactForm } from "./ContactForm.tsx";
@@ -13,11 +13,11 @@ export function ContactSection() {
           <div className="flex flex-col gap-3">
             <p className="text-lg font-semibold text-brand-100">{contactSection.callPrompt}</p>
             <ButtonLink href={business.phone.href} size="lg" wrap="never" className="w-full">
-              <Phone aria-hidden="true" />
+              <Icon name="phone" />
               {contactSection.callCta}
             </ButtonLink>
             <p className="flex gap-2 text-sm text-brand-100">
-              <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-400" />
+              <Icon name="siren" className="mt-0.5 size-4 shrink-0 text-accent-400" />
               {businessHours.emergencyNote}
             </p>
           </div>
@@ -26,10 +26,7 @@ export function ContactSection() {
             <ol className="flex flex-col gap-2.5">
               {contactSection.nextSteps.items.map((item) => (
                 <li key={item} className="flex gap-2.5 text-brand-100">
-                  <CircleCheck
-                    aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-accent-400"
-                  />
+                  <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-accent-400" />
                   {item}
                 </li>
               ))}
@@ -37,7 +34,7 @@ export function ContactSection() {
           </div>
           <BusinessHours />
           <p className="flex gap-2 text-brand-100">
-            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-400" />
+            <Icon name="map-pin" className="mt-1 size-4 shrink-0 text-accent-400" />
             {contactSection.locationLine}
           </p>
         </aside>

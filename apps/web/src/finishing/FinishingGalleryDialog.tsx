@@ -1,7 +1,7 @@
 import { finishing } from "@bluewater/content";
 import { Button } from "@bluewater/ui/button";
 import { Dialog, DialogContent } from "@bluewater/ui/dialog";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "@bluewater/ui/icon";
 import { type KeyboardEvent, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
 
@@ -52,12 +52,12 @@ export default function FinishingGalleryDialog({
         </figure>
         <div className="mt-4 flex justify-between gap-3">
           <Button variant="outline" onClick={() => step(-1)}>
-            <ChevronLeft aria-hidden="true" />
+            <Icon name="chevron-left" />
             {gallery.previous}
           </Button>
           <Button variant="outline" onClick={() => step(1)}>
             {gallery.next}
-            <ChevronRight aria-hidden="true" />
+            <Icon name="chevron-right" />
           </Button>
         </div>
       </DialogContent>
