@@ -45,7 +45,7 @@ async function timeStart(dataDir: string, log: (line: string) => void): Promise<
 
 /** Whether a PostgreSQL server answers at `url`. */
 async function answers(url: string): Promise<boolean> {
-  const sql = connect(url, { max: 1, connectTimeoutSeconds: 3 });
+  const sql = connect(url, { connectTimeoutSeconds: 3 });
   try {
     await sql`select 1`;
     return true;

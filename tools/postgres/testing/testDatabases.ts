@@ -23,7 +23,7 @@ function databaseUrl(serverUrl: string, name: string): string {
 
 /** Runs one statement on the server's maintenance database, on a connection of its own. */
 async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const sql = connect(serverUrl, { max: 1, connectTimeoutSeconds: 10 });
+  const sql = connect(serverUrl);
   try {
     await sql.unsafe(statement);
   } catch (error) {

@@ -34,7 +34,7 @@ test("with-test-postgres gives the command a server with a migrated template, an
     leads: number;
   };
   assert.equal(seen.leads, 0, "the test database has the leads table, empty");
-  const gone = connect(seen.server, { max: 1, connectTimeoutSeconds: 2 });
+  const gone = connect(seen.server, { connectTimeoutSeconds: 2 });
   await assert.rejects(gone`select 1`, /ECONNREFUSED/, "the server is stopped afterwards");
   await gone.end();
 });
