@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
+import { connect } from "@bluewater/postgres/client";
 
 /**
  * What the Supabase CLI can check without Docker: it parses config.toml and applies the
@@ -36,10 +36,10 @@ function supabase(args: string[]): string {
   return result.stdout + result.stderr;
 }
 
-const admin = postgres(server, { max: 1, onnotice: () => {} });
+const admin = connect(server);
 await admin.unsafe(`create database ${name}`);
 try {
-  const database = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const database = connect(url.toString());
   await database.unsafe(roles);
   await database.end();
   console.log(supabase(["db", "push", "--workdir", workdir, `--remote=${url}`, "--yes"]));

@@ -1,7 +1,12 @@
 /**
  * What a deployed function must never run with, shared by the function (which fails closed on
- * it) and `pnpm go-live` (which refuses to deploy it): one list, one rule, one fix.
+ * it) and `pnpm go-live` (which refuses to deploy it): one list, one rule, one fix. The rules here
+ * are plain predicates, so the package needs no schema library of its own: each side uses them in
+ * its valibot schema.
  */
+
+/** A phone number as Twilio takes it: +, a country code, at most 15 digits in all. */
+export const e164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** The secrets whose value, if known or guessable, would make something forgeable or readable. */
 export type SecretSetting = "IP_HASH_SECRET" | "CONTACT_LINK_SECRET" | "DELIVERER_SECRET";

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { ownerSms } from "@bluewater/content/owner-sms";
-import postgres from "postgres";
+import { connect } from "../../../tools/postgres/src/client.ts";
 import {
   acknowledgmentLockSpace,
   mailboxOf,
@@ -21,7 +21,7 @@ Deno.test("two leads for the same owner number are stored at once: neither waits
   const database = await startTestDatabase();
   const test = startLoggingHandler({ db: database.db, config, start: Date.now() });
   // A session that holds the first lead's mailbox: its transaction stops there, midway, open.
-  const holder = postgres(database.url, { max: 1, onnotice: () => {} });
+  const holder = connect(database.url);
   const session = await holder.reserve();
   const first = { email: "first@example.com", address: "203.0.113.1" };
   try {
@@ -57,7 +57,7 @@ Deno.test("two leads for the same owner number are stored at once: neither waits
     assert.equal(stored?.count, 2);
   } finally {
     session.release();
-    await holder.end({ timeout: 1 });
+    await holder.end();
     await test.settle();
     await database.close();
   }

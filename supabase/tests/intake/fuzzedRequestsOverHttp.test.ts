@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import fc from "fast-check";
-import postgres from "postgres";
+import { connect } from "../../../tools/postgres/src/client.ts";
 import { sendCopies } from "../support/expectedAnswer.ts";
 import { fuzzSettings } from "../support/fuzzSettings.ts";
 import { testApiKey } from "../support/harness.ts";
@@ -16,7 +16,7 @@ Deno.test("over real HTTP through the gateway, generated requests get the same h
     // Every request comes from 127.0.0.1 here (the gateway sets CF-Connecting-IP).
     RATE_LIMIT_MAX: "100000",
   });
-  const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
+  const sql = connect(stack.databaseUrl, { max: 2 });
   const ledger = new LeadLedger();
   try {
     // A browser would follow a 303 to the site; the test reads the 303 itself.
@@ -59,7 +59,7 @@ Deno.test("over real HTTP through the gateway, generated requests get the same h
       },
     );
   } finally {
-    await sql.end({ timeout: 5 });
+    await sql.end();
     await stack.close();
   }
 });

@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import type { Sql } from "../../../tools/postgres/src/client.ts";
 import { browserFormPost, validFormFields } from "../support/formPosts.ts";
 import { postRequest, startHandler, validSubmission } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
@@ -13,7 +14,7 @@ const noSource = {
   has_fbclid: false,
 };
 
-async function storedSource(sql: import("postgres").Sql, id: string) {
+async function storedSource(sql: Sql, id: string) {
   const [row] = await sql`
     select utm_source, utm_medium, utm_campaign, referrer_host, has_gclid, has_fbclid
     from public.contact_requests where id = ${id}`;

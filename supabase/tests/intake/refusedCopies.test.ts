@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import type { Sql } from "../../../tools/postgres/src/client.ts";
 import {
   postRequest,
   readJson,
@@ -12,7 +13,7 @@ const day = 24 * 60 * 60 * 1000;
 /** What idempotency needs (docs/contact-api.md): a copy's key is recognised for a week. */
 const keyDays = 7;
 
-async function rowCounts(sql: import("postgres").Sql) {
+async function rowCounts(sql: Sql) {
   const [row] = await sql`
     select (select count(*)::int from public.contact_requests) as leads,
       (select count(*)::int from public.contact_request_keys) as keys,

@@ -1,6 +1,6 @@
 import { strict as assert } from "node:assert";
 import { ownerSms } from "@bluewater/content/owner-sms";
-import postgres from "postgres";
+import { connect } from "../../../tools/postgres/src/client.ts";
 import { queueDueEscalations } from "../../functions/send-contact-email/outbox/escalation.ts";
 import { ownerNotifications } from "../../functions/send-contact-email/outbox/notificationKinds.ts";
 import type { EmailProvider } from "../../functions/send-contact-email/outbox/providers/emailProvider.ts";
@@ -95,7 +95,7 @@ Deno.test("an escalation claimed before the owner's mark committed is cancelled,
     smsProvider: sms,
     now: () => new Date(clock),
   });
-  const marker = postgres(database.url, { max: 1, onnotice: () => {} });
+  const marker = connect(database.url);
   const mark = await marker.reserve();
   try {
     const leadId = await test.submit();
@@ -129,7 +129,7 @@ Deno.test("an escalation claimed before the owner's mark committed is cancelled,
     );
   } finally {
     mark.release();
-    await marker.end({ timeout: 1 });
+    await marker.end();
     await test.settle();
     await database.close();
   }

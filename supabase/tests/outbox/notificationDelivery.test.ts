@@ -1,4 +1,5 @@
 import { strict as assert } from "node:assert";
+import type { ContactNotificationRow } from "../../functions/_shared/tableRows.ts";
 import { renderLeadEmail } from "../../functions/send-contact-email/outbox/messages/emailMessage.ts";
 import { deliverPendingNotifications } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
 import { createEmailProvider } from "../../functions/send-contact-email/outbox/providers/createProvider.ts";
@@ -41,7 +42,17 @@ Deno.test("the lead is stored before the email, and a provider outage loses noth
     return String(id);
   };
   const queueOf = async (leadId: string) => {
-    const [row] = await database.sql`
+    const [row] = await database.sql<
+      (Pick<
+        ContactNotificationRow,
+        | "status"
+        | "attempts"
+        | "next_attempt_at"
+        | "last_error"
+        | "delivered_at"
+        | "provider_message_id"
+      > & { lead_status: string })[]
+    >`
       select n.status, n.attempts, n.next_attempt_at, n.last_error, n.delivered_at, n.provider_message_id,
         r.status as lead_status
       from public.contact_notifications n join public.contact_requests r on r.id = n.contact_request_id
@@ -176,7 +187,7 @@ Deno.test("the lead is stored before the email, and a provider outage loses noth
       async () => {
         resend.setMode("up");
         const leadId = await submit();
-        const [row] = await database.sql`
+        const [row] = await database.sql<{ id: string; created_at: Date }[]>`
         select n.id, r.created_at from public.contact_notifications n
         join public.contact_requests r on r.id = n.contact_request_id where r.id = ${leadId}`;
         assert.ok(row);

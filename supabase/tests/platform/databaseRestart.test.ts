@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import postgres from "postgres";
+import { connect } from "../../../tools/postgres/src/client.ts";
 import {
   connectDatabase,
   databaseTimeouts,
@@ -31,7 +31,7 @@ Deno.test("a database restart in the middle of 100 submissions loses none and du
     };
   };
   // The test's own connection, to read what was stored: the function's pool is under test.
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   const leadsByRequestId = async () => {
     const rows = await sql<{ request_id: string; id: string; notifications: number }[]>`
       select r.request_id::text, r.id::text,

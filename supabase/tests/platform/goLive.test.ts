@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import postgres from "postgres";
+import { connect } from "../../../tools/postgres/src/client.ts";
 import {
   fakeProjectRef,
   fakePublishableKey,
@@ -59,11 +59,11 @@ async function projectDatabase() {
   if (!server)
     throw new Error("run with `pnpm --filter @bluewater/supabase test`: it sets TEST_DATABASE_URL");
   const name = `bluewater_go_live_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const admin = postgres(server, { max: 1, onnotice: () => {} });
+  const admin = connect(server);
   await admin.unsafe(`create database ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  const sql = connect(url.toString());
   await sql.unsafe(await Deno.readTextFile(`${repoRoot}supabase/local/supabase-roles.sql`));
   return {
     url: url.toString(),

@@ -1,11 +1,11 @@
 import { strict as assert } from "node:assert";
 import type { ContactRequest } from "@bluewater/content/contact";
-import type postgres from "postgres";
+import type { Database } from "../../../tools/postgres/src/client.ts";
 import type { LoggedEmail } from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
 
 /** Every queued notification went out exactly once, under its own idempotency key. */
 export async function assertEachNotificationSentOnce(
-  db: postgres.Sql,
+  db: Database,
   sent: readonly LoggedEmail[],
 ): Promise<void> {
   const queued = await db<{ id: string }[]>`select id::text from public.contact_notifications`;
@@ -53,7 +53,7 @@ export class LeadLedger {
     return this.#contents.size;
   }
 
-  async verify(db: postgres.Sql): Promise<{ leads: number; spam: number }> {
+  async verify(db: Database): Promise<{ leads: number; spam: number }> {
     const rows = await db<
       (ContactRequest & { id: string; request_id: string; is_spam: boolean })[]
     >`

@@ -1,4 +1,4 @@
-import type { Sql } from "postgres";
+import type { Sql } from "../../../tools/postgres/src/client.ts";
 import type {
   ContactNotificationRow,
   ContactRequestRow,

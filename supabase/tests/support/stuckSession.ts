@@ -1,4 +1,4 @@
-import postgres from "postgres";
+import { connect, type Database } from "../../../tools/postgres/src/client.ts";
 
 export type StuckSessionMode = "idle-in-transaction" | "long-statement";
 
@@ -11,7 +11,7 @@ export async function holdStuckSession(
   url: string,
   mode: StuckSessionMode,
 ): Promise<{ release(): Promise<void> }> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connect(url);
   const session = await sql.reserve();
   await session.unsafe("begin");
   await session.unsafe("set local client_connection_check_interval = 1000");
@@ -22,14 +22,16 @@ export async function holdStuckSession(
       : undefined;
   return {
     async release() {
-      await sql.end({ timeout: 0 });
+      // Closed, not returned: the server ends the session, its lock and its statement with it.
+      session.release(true);
+      await sql.end();
       await sleeping;
     },
   };
 }
 
 /** Resolves once a session of the test's database waits for a lock another session holds. */
-export async function untilASessionWaitsOnALock(sql: postgres.Sql): Promise<void> {
+export async function untilASessionWaitsOnALock(sql: Database): Promise<void> {
   for (;;) {
     const [waiting] = await sql<{ count: number }[]>`
       select count(*)::int from pg_stat_activity

@@ -1,4 +1,4 @@
-import postgres from "postgres";
+import { connect, type Database as TestSql } from "../../../tools/postgres/src/client.ts";
 import {
   connectDatabase,
   type Database,
@@ -10,7 +10,7 @@ export interface TestDatabase {
   /** The function's own pool on it, to hand to the function's code. */
   db: Database;
   /** The test's own connection, for what it stores and checks itself. */
-  sql: postgres.Sql;
+  sql: TestSql;
   close(): Promise<void>;
 }
 
@@ -28,7 +28,7 @@ function testServer(): { server: string; template: string } {
 }
 
 async function onServer(server: string, statement: string): Promise<void> {
-  const sql = postgres(server, { max: 1, onnotice: () => {} });
+  const sql = connect(server);
   try {
     await sql.unsafe(statement);
   } finally {
@@ -47,14 +47,14 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   const url = new URL(server);
   url.pathname = `/${name}`;
   const db = connectDatabase(url.toString(), 5);
-  const sql = postgres(url.toString(), { max: 2, onnotice: () => {} });
+  const sql = connect(url.toString(), { max: 2 });
   return {
     url: url.toString(),
     db,
     sql,
     async close() {
       await db.end();
-      await sql.end({ timeout: 5 });
+      await sql.end();
       await onServer(server, `drop database if exists ${name} with (force)`);
     },
   };

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { e164 } from "../../functions/_shared/deployedSettings.ts";
 import {
   gsmSegments,
   isGsmText,
@@ -84,8 +85,6 @@ function twilioError(status: number, code: number, message: string): Response {
     { status },
   );
 }
-
-const e164 = /^\+[1-9][0-9]{6,14}$/;
 
 /** Segments as Twilio counts them: GSM-7 (160, or 153 a part) or else UCS-2 (70, or 67 a part). */
 function segmentsOf(body: string): number {

@@ -1,5 +1,6 @@
 import { strict as assert } from "node:assert";
 import { visitLimits } from "@bluewater/content/visit";
+import type { Sql } from "../../../tools/postgres/src/client.ts";
 import {
   functionUrl,
   platformAddressHeader,
@@ -53,7 +54,7 @@ function beacon(
   });
 }
 
-async function visits(sql: import("postgres").Sql) {
+async function visits(sql: Sql) {
   return await sql`select * from public.site_visits order by id`;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { connect } from "@bluewater/postgres/client";
 import { postLead } from "@bluewater/stack/post-lead";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
-import postgres from "postgres";
 
 export interface FunctionBenchResult {
   label: string;
@@ -69,7 +69,7 @@ export async function benchFunction(options: {
   await Promise.all(Array.from({ length: concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
 
-  const sql = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(options.databaseUrl);
   let storedExactlyOnce: boolean;
   try {
     const rows = await sql<{ id: string; request_id: string }[]>`

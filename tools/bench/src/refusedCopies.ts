@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { connect, type Database, raw } from "@bluewater/postgres/client";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { postLead } from "@bluewater/stack/post-lead";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
-import postgres from "postgres";
 import type { Row } from "./report.ts";
 import { withEmbeddedServer } from "./stackBench.ts";
 
@@ -27,12 +27,12 @@ export interface RefusedCopiesBench {
   after: RowCounts;
 }
 
-async function rowCounts(sql: postgres.Sql): Promise<RowCounts> {
+async function rowCounts(sql: Database): Promise<RowCounts> {
   const counts = {} as RowCounts;
   for (const table of tables) {
     const [row] = await sql<
       { n: number }[]
-    >`select count(*)::int as n from ${sql(`public.${table}`)}`;
+    >`select count(*)::int as n from ${raw(`public.${table}`)}`;
     counts[table] = row?.n ?? 0;
   }
   return counts;
@@ -47,7 +47,7 @@ export function benchRefusedCopies(options: {
   return withEmbeddedServer(async (serverUrl) => {
     const stackDatabase = await createTestDatabase({ TEST_DATABASE_URL: serverUrl });
     const stack = await startThrowawayStack({ database: { url: stackDatabase.url } });
-    const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+    const sql = connect(stack.databaseUrl);
     try {
       const lead = {
         name: "Bench Copier",

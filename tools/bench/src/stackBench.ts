@@ -1,10 +1,10 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { startPostgres, temporaryServerFolder } from "@bluewater/postgres";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { startLocalStack } from "@bluewater/stack";
 import { siteDistDir } from "@bluewater/stack/paths";
-import postgres from "postgres";
 import { benchFunctionOn, type FunctionBenchResult } from "./functionBench.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 
@@ -45,7 +45,7 @@ async function timeStart(dataDir: string, log: (line: string) => void): Promise<
 
 /** Whether a PostgreSQL server answers at `url`. */
 async function answers(url: string): Promise<boolean> {
-  const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
+  const sql = connect(url, { connectTimeoutSeconds: 3 });
   try {
     await sql`select 1`;
     return true;

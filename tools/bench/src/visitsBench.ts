@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { postLead } from "@bluewater/stack/post-lead";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
-import postgres from "postgres";
 import { percentile } from "./functionBench.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 import type { Row } from "./report.ts";
@@ -120,7 +120,7 @@ const visitsPerLead = 10;
  * leads became (inspected, quoted, won or lost, job done), one statement each.
  */
 export async function fillVisits(databaseUrl: string, visits: number): Promise<void> {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(databaseUrl);
   try {
     await sql`
       insert into public.site_visits
@@ -206,7 +206,7 @@ async function benchOn(serverUrl: string, options: VisitsBenchOptions): Promise<
     functionEnv: { RATE_LIMIT_MAX: "1000000", VISIT_RATE_LIMIT_MAX: "1000000" },
   });
   const visitUrl = `${stack.functionsUrl}/visit`;
-  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(stack.databaseUrl);
   try {
     const rates: number[] = [];
     let storedExactlyOnce = true;

@@ -1,18 +1,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isRunning, startPostgres, superuser } from "@bluewater/postgres";
+import { connect, type Database } from "@bluewater/postgres/client";
 import { defaultDataDir } from "@bluewater/stack/paths";
-import postgres, { type Sql } from "postgres";
 
 export interface LeadsDatabase {
-  sql: Sql;
+  sql: Database;
   description: string;
   close(): Promise<void>;
 }
 
-function connect(url: string): Sql {
-  return postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
-}
+/** One connection that gives up after 5 s: the owner is told at once when no database answers. */
+const open = (url: string) => connect(url, { connectTimeoutSeconds: 5 });
 
 /** The port of the server running on `dataDir`, from its `postmaster.pid`; undefined if none. */
 function runningServerPort(dataDir: string): number | undefined {
@@ -31,7 +30,7 @@ export async function openLeadsDatabase(
   env: Record<string, string | undefined>,
 ): Promise<LeadsDatabase> {
   if (env.DATABASE_URL) {
-    const sql = connect(env.DATABASE_URL);
+    const sql = open(env.DATABASE_URL);
     return { sql, description: "DATABASE_URL", close: () => sql.end() };
   }
   const dataDir = join(env.BLUEWATER_DATA_DIR ?? defaultDataDir, "postgres");
@@ -42,13 +41,13 @@ export async function openLeadsDatabase(
   }
   const port = runningServerPort(dataDir);
   if (port) {
-    const sql = connect(
+    const sql = open(
       `postgres://${superuser.name}:${superuser.password}@127.0.0.1:${port}/postgres`,
     );
     return { sql, description: "the running local stack", close: () => sql.end() };
   }
   const server = await startPostgres({ dataDir, port: 0 });
-  const sql = connect(server.url);
+  const sql = open(server.url);
   return {
     sql,
     description: `${dataDir} (stack not running)`,

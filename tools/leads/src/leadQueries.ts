@@ -1,5 +1,5 @@
+import type { Sql } from "@bluewater/postgres/client";
 import type { ContactNotificationRow, ContactRequestRow } from "@bluewater/supabase/table-rows";
-import type { Sql } from "postgres";
 
 /** One of a lead's notifications, as `list` and `csv` summarise them. */
 export type LeadNotification = Pick<
@@ -121,6 +121,7 @@ export async function retryFailedNotifications(
     update public.contact_notifications
     set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
     where status = 'failed'
-      and (${leadIds.length === 0} or contact_request_id = any(${leadIds as string[]}::uuid[]))`;
-  return retried.count;
+      and (${leadIds.length === 0} or contact_request_id = any(${leadIds as string[]}::uuid[]))
+    returning id`;
+  return retried.length;
 }

@@ -20,7 +20,7 @@ type WithLeads = (work: (database: LeadsDatabase) => Promise<void>) => Promise<v
 const runOn =
   (database: LeadsDatabase): RunQuery =>
   (text, params) =>
-    database.sql.unsafe(text, [...params] as string[]);
+    database.sql.unsafe(text, params);
 
 /** A calendar day, `YYYY-MM-DD`, read as its midnight in the business's time zone. */
 function day(value: string): Date {

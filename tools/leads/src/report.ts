@@ -10,7 +10,7 @@ async function printReport({ days }: { days: number }): Promise<void> {
   const database = await openLeadsDatabase(readEnvironment());
   try {
     const report = await ownerReportFigures(
-      (text, params) => database.sql.unsafe(text, [...params] as string[]),
+      (text, params) => database.sql.unsafe(text, params),
       lastDays(new Date(), days),
       businessHours.timeZone,
     );

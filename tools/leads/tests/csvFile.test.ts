@@ -3,9 +3,9 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
-import postgres from "postgres";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 /** `pnpm leads csv --out` holds every lead's name, phone, email and message: the owner's alone. */
@@ -15,7 +15,7 @@ let folder: string;
 before(async () => {
   database = await createTestDatabase();
   folder = await mkdtemp(join(tmpdir(), "bluewater-leads-csv-"));
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   try {
     await storeLead(sql, hostileLeads.longWord);
   } finally {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
-import postgres from "postgres";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 let database: TestDatabase;
@@ -15,7 +15,7 @@ const ids: Record<keyof typeof hostileLeads, string> = {
 
 before(async () => {
   database = await createTestDatabase();
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   try {
     for (const name of Object.keys(ids) as Array<keyof typeof ids>) {
       ids[name] = await storeLead(sql, hostileLeads[name]);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
-import postgres from "postgres";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 let database: TestDatabase;
@@ -24,7 +24,7 @@ const leads = [
 
 before(async () => {
   database = await createTestDatabase();
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   try {
     let minutesAgo = 0;
     for (const lead of leads) {

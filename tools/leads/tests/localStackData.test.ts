@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { type PostgresServer, startPostgres, temporaryServerFolder } from "@bluewater/postgres";
+import { connect } from "@bluewater/postgres/client";
 import { prepareSupabaseSchema } from "@bluewater/postgres/schema";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
-import postgres from "postgres";
 
 let folder: string;
 const dataDir = () => join(folder, "postgres");
@@ -41,7 +41,7 @@ before(async () => {
   folder = await temporaryServerFolder("bluewater-leads-data");
   await withServer(async (server) => {
     await prepareSupabaseSchema(server.url);
-    const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+    const sql = connect(server.url);
     await storeLead(sql, { ...hostileLeads.longWord, name: "Stored Before The Stop" });
     await sql.end();
   });

@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
+import { connect, type Database } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
-import postgres from "postgres";
 import { conversionColumns, googleAdsTime } from "../src/outcomeCommands.ts";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 let database: TestDatabase;
-let sql: postgres.Sql;
+let sql: Database;
 const gclid = "Cj0KCQiA-click_Id42";
 
 async function storeLead(
@@ -29,7 +29,7 @@ async function storeLead(
 
 before(async () => {
   database = await createTestDatabase();
-  sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  sql = connect(database.url);
 });
 
 after(async () => {

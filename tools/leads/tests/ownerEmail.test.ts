@@ -3,11 +3,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { localDelivererSecret } from "@bluewater/stack/env";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
 import { type Browser, chromium } from "playwright-core";
-import postgres from "postgres";
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -27,7 +27,7 @@ before(async () => {
     );
   }
   stack = await startThrowawayStack();
-  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(stack.databaseUrl);
   try {
     await storeLead(sql, hostileLeads.longWord);
     await storeLead(sql, hostileLeads.forgedLines);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
-import postgres from "postgres";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 const minute = 60_000;
@@ -37,7 +37,7 @@ let database: TestDatabase;
 
 before(async () => {
   database = await createTestDatabase();
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   try {
     const now = Date.now();
     for (const lead of leads) {

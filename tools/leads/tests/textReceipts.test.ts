@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
-import postgres from "postgres";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 const owner = "+15865550100";
@@ -29,7 +29,7 @@ const ids: Record<string, string> = {};
 
 before(async () => {
   database = await createTestDatabase();
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   try {
     for (const [index, text] of texts.entries()) {
       const created = at(index);

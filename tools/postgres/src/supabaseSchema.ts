@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres, { type Sql } from "postgres";
+import { connect, type Database } from "./client.ts";
 
 const supabaseDir = fileURLToPath(new URL("../../../supabase/", import.meta.url));
 const migrationsDir = join(supabaseDir, "migrations");
@@ -17,7 +17,7 @@ export interface AppliedMigration {
  * Applies supabase/migrations in order, each in a transaction, and records them in the same
  * history table the Supabase CLI uses, so `supabase migration list --db-url` agrees with it.
  */
-async function applyMigrations(sql: Sql): Promise<AppliedMigration[]> {
+async function applyMigrations(sql: Database): Promise<AppliedMigration[]> {
   await sql.unsafe(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (
@@ -53,7 +53,7 @@ async function applyMigrations(sql: Sql): Promise<AppliedMigration[]> {
  * (`anon`, `authenticated`, `service_role`) and their default grants, then any new migration.
  */
 export async function prepareSupabaseSchema(url: string): Promise<AppliedMigration[]> {
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connect(url);
   try {
     await sql.unsafe(await readFile(rolesFile, "utf8"));
     return await applyMigrations(sql);

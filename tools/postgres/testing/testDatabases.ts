@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
+import { connect } from "../src/client.ts";
 import { prepareSupabaseSchema } from "../src/supabaseSchema.ts";
 
 /**
@@ -23,7 +23,7 @@ function databaseUrl(serverUrl: string, name: string): string {
 
 /** Runs one statement on the server's maintenance database, on a connection of its own. */
 async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const sql = postgres(serverUrl, { max: 1, connect_timeout: 10, onnotice: () => {} });
+  const sql = connect(serverUrl);
   try {
     await sql.unsafe(statement);
   } catch (error) {

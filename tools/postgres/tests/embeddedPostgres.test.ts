@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { after, before, test } from "node:test";
-import postgres from "postgres";
+import { connect } from "../src/client.ts";
 import { isRunning, startPostgres, temporaryServerFolder } from "../src/embeddedPostgres.ts";
 import { prepareSupabaseSchema } from "../src/supabaseSchema.ts";
 
@@ -23,7 +23,7 @@ after(async () => {
 test("a new folder becomes a PostgreSQL 17 cluster that asks for the password and keeps its data across a stop", async () => {
   const dataDir = join(folder, "first");
   const server = await startPostgres({ dataDir, port: 0 });
-  const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+  const sql = connect(server.url);
   try {
     const [row] = await sql<
       { version: string }[]
@@ -34,14 +34,14 @@ test("a new folder becomes a PostgreSQL 17 cluster that asks for the password an
   } finally {
     await sql.end();
   }
-  const wrongPassword = postgres(server.url.replace(":postgres@", ":wrong@"), { max: 1 });
+  const wrongPassword = connect(server.url.replace(":postgres@", ":wrong@"));
   await assert.rejects(wrongPassword`select 1`, /password authentication failed/);
   await wrongPassword.end();
   await server.stop();
   await server.exited;
 
   const again = await startPostgres({ dataDir, port: 0 });
-  const sqlAgain = postgres(again.url, { max: 1, onnotice: () => {} });
+  const sqlAgain = connect(again.url);
   try {
     assert.deepEqual([...(await sqlAgain`select note from kept`)], [{ note: "before the stop" }]);
   } finally {
@@ -52,7 +52,7 @@ test("a new folder becomes a PostgreSQL 17 cluster that asks for the password an
 
 test("the schema gets Supabase's API roles, and leads are closed to them by row-level security", async () => {
   const server = await startPostgres({ dataDir: join(folder, "roles"), port: 0, throwaway: true });
-  const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+  const sql = connect(server.url);
   try {
     const applied = await prepareSupabaseSchema(server.url);
     assert.ok(applied.length > 0, "the migrations were applied");
@@ -87,7 +87,7 @@ test("a server left running by a process killed outright is stopped at the next 
   assert.ok(isRunning(pid), "the server outlives the process that started it");
 
   const server = await startPostgres({ dataDir, port: 0 });
-  const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+  const sql = connect(server.url);
   try {
     assert.ok(!isRunning(pid), "the left-over server was stopped");
     const [row] = await sql<{ rows: number }[]>`select count(*)::int as rows from acknowledged`;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { test } from "node:test";
 import { promisify } from "node:util";
-import postgres from "postgres";
+import { connect } from "../src/client.ts";
 import { createTestDatabase } from "../testing/testDatabases.ts";
 
 const run = promisify(execFile);
@@ -11,9 +11,9 @@ const wrapper = new URL("../testing/withTestPostgres.ts", import.meta.url).pathn
 /** What the wrapped command sees: its environment, and a test database made from it. */
 const probe = `
   import { createTestDatabase } from ${JSON.stringify(new URL("../testing/testDatabases.ts", import.meta.url).pathname)};
-  import postgres from "postgres";
+  import { connect } from ${JSON.stringify(new URL("../src/client.ts", import.meta.url).pathname)};
   const database = await createTestDatabase();
-  const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sql = connect(database.url);
   const [leads] = await sql\`select count(*)::int as n from public.contact_requests\`;
   await sql.end();
   await database.drop();
@@ -34,7 +34,7 @@ test("with-test-postgres gives the command a server with a migrated template, an
     leads: number;
   };
   assert.equal(seen.leads, 0, "the test database has the leads table, empty");
-  const gone = postgres(seen.server, { max: 1, connect_timeout: 2 });
+  const gone = connect(seen.server, { connectTimeoutSeconds: 2 });
   await assert.rejects(gone`select 1`, /ECONNREFUSED/, "the server is stopped afterwards");
   await gone.end();
 });

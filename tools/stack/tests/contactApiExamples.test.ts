@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
-import postgres from "postgres";
+import { connect, type Database } from "@bluewater/postgres/client";
 import { repoRoot } from "../src/paths.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
 
@@ -20,7 +20,7 @@ async function readmeExamples(): Promise<string[]> {
 }
 
 let stack: ThrowawayStack;
-let sql: postgres.Sql;
+let sql: Database;
 
 before(async () => {
   await run("curl", ["--version"]).catch(() => {
@@ -29,7 +29,7 @@ before(async () => {
     );
   });
   stack = await startThrowawayStack();
-  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  sql = connect(stack.databaseUrl);
 });
 
 after(async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import postgres from "postgres";
+import { connect, type Database } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
 import { loopbackRequest } from "./support/loopbackRequest.ts";
@@ -10,7 +10,7 @@ import { loopbackRequest } from "./support/loopbackRequest.ts";
  * starts it again, and meanwhile every request gets a 503 with Retry-After, never a reset.
  */
 let stack: ThrowawayStack;
-let sql: postgres.Sql;
+let sql: Database;
 const errors: string[] = [];
 const infos: string[] = [];
 const { error: consoleError, log: consoleLog } = console;
@@ -25,7 +25,7 @@ before(async () => {
     consoleLog(...values);
   };
   stack = await startThrowawayStack();
-  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  sql = connect(stack.databaseUrl);
 });
 
 after(async () => {

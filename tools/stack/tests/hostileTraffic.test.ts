@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import postgres from "postgres";
+import { connect as connectDatabase } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
 import { defaultGatewayLimits, type GatewayLimits } from "../src/gateway.ts";
 import { siteDistDir } from "../src/paths.ts";
@@ -211,7 +211,7 @@ async function concurrentSubmissions(count: number): Promise<SubmissionAnswer[]>
 }
 
 test("100 submissions at once from one client each get an answer, and every 200 is a stored lead", async () => {
-  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connectDatabase(stack.databaseUrl);
   try {
     const answers = await concurrentSubmissions(100);
     const ids = answers.flatMap((answer) =>

@@ -5,7 +5,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { isRunning, temporaryServerFolder } from "@bluewater/postgres";
-import postgres from "postgres";
+import { connect } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
 import { startStackProcess } from "./support/stackInProcess.ts";
 
@@ -71,7 +71,7 @@ test("a stack killed outright loses no acknowledged lead and leaves no function 
   await until("the function stops with its stack", () => !functionPids.some(isRunning));
 
   const second = await startStackProcess({ database });
-  const sql = postgres(second.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(second.databaseUrl);
   try {
     const [row] = await sql<{ kept: number }[]>`
       select count(*)::int as kept from public.contact_requests where id = any(${ids}::uuid[])`;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { connect, type Database } from "@bluewater/postgres/client";
 import type { Browser, BrowserContext, Page, Request as PageRequest } from "playwright-core";
-import postgres from "postgres";
 import { localDefaults } from "../src/env.ts";
 import { siteDistDir } from "../src/paths.ts";
 import { postLead } from "../testing/postLead.ts";
@@ -15,7 +15,7 @@ import { markCalledLink } from "./support/outbox.ts";
  * does (a GET's text/html becomes text/plain), so a page that needs a custom domain fails here.
  */
 let stack: ThrowawayStack;
-let sql: postgres.Sql;
+let sql: Database;
 let browser: Browser;
 
 /** Where the built page calls the function (the local stack's usual address). */
@@ -24,7 +24,7 @@ const builtFunctionsOrigin = new URL(localDefaults.VITE_SUPABASE_URL ?? "").orig
 before(async () => {
   browser = await launchChromium();
   stack = await startThrowawayStack({ site: { port: 0, distDir: siteDistDir } });
-  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  sql = connect(stack.databaseUrl);
 });
 
 after(async () => {

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { after, before, test } from "node:test";
+import { connect, type Database } from "@bluewater/postgres/client";
 import type { Browser, Page } from "playwright-core";
-import postgres from "postgres";
 import { localPublishableKey } from "../src/env.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
 import { launchChromium } from "./support/chromium.ts";
@@ -34,7 +34,7 @@ function sitePage(functionsUrl: string): string {
 let site: Server;
 let siteOrigin: string;
 let stack: ThrowawayStack;
-let sql: postgres.Sql;
+let sql: Database;
 let browser: Browser;
 
 before(async () => {
@@ -49,7 +49,7 @@ before(async () => {
   siteOrigin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   stack = await startThrowawayStack({ env: { ALLOWED_ORIGINS: siteOrigin } });
   functionsUrl = stack.functionsUrl;
-  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  sql = connect(stack.databaseUrl);
 });
 
 after(async () => {

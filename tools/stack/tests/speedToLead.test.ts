@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import postgres from "postgres";
+import { connect, type Database } from "@bluewater/postgres/client";
 import { localDefaults, localDelivererSecret } from "../src/env.ts";
 import { postLead } from "../testing/postLead.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
 import { type OutboxLine, outbox as outboxOf, outboxUntil as until } from "./support/outbox.ts";
 
 let stack: ThrowawayStack;
-let sql: postgres.Sql;
+let sql: Database;
 
 before(async () => {
   stack = await startThrowawayStack();
-  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  sql = connect(stack.databaseUrl);
 });
 
 after(async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
-import postgres from "postgres";
+import { connect } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
 import { type LoopbackAnswer, loopbackRequest } from "./support/loopbackRequest.ts";
@@ -58,7 +58,7 @@ test("the gateway runs the real function and the lead lands in the embedded data
   assert.equal(response.status, 200);
   assert.equal(response.headers["access-control-allow-origin"], "http://localhost:8080");
   const { id } = JSON.parse(response.body) as { id: string };
-  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = connect(stack.databaseUrl);
   try {
     const rows = await sql`select request_id, name from public.contact_requests where id = ${id}`;
     assert.deepEqual([...rows], [{ request_id: body.requestId, name: "Stack Tester" }]);

@@ -3,8 +3,8 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
+import { connect } from "@bluewater/postgres/client";
 import { localPublishableKey } from "@bluewater/stack/env";
-import postgres from "postgres";
 
 /** Starts one of src/'s helper processes as the Deno tests do: JSON lines out, commands in. */
 function startHelper(script: string, args: string[] = []) {
@@ -48,7 +48,7 @@ test("the stack helper serves the real function on a database of its own, and dr
   });
   assert.equal(answer.status, 200, await answer.text());
   assert.equal(await helper.close(), 0);
-  const gone = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const gone = connect(databaseUrl);
   await assert.rejects(gone`select 1`, /does not exist/);
   await gone.end();
 });
@@ -56,7 +56,7 @@ test("the stack helper serves the real function on a database of its own, and dr
 test("the restartable server stops and starts again on the same port, keeping its data", async () => {
   const helper = startHelper("restartablePostgres.ts");
   const { url } = await helper.next<{ url: string }>();
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = connect(url);
   try {
     await sql`insert into public.contact_rate_limit_hits (client_address_hash, at) values ('kept', now())`;
     helper.send("stop");

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { connect, type Sql } from "@bluewater/postgres/client";
 import { localPublishableKey } from "@bluewater/stack/env";
 import { siteDistDir } from "@bluewater/stack/paths";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
 import type { Page } from "@playwright/test";
-import postgres, { type Sql } from "postgres";
 import { test as base, expect } from "../e2e/fixtures.ts";
 
 export interface StackFixture {
@@ -58,7 +58,7 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
         site: { port: sitePort, distDir: siteDistDir },
         functionEnv: { RATE_LIMIT_MAX: "1000" },
       });
-      const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+      const sql = connect(stack.databaseUrl);
       const outbox = async () => {
         const text = await readFile(join(stack.dataDir, "outbox.jsonl"), "utf8").catch(() => "");
         return text

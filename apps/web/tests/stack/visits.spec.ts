@@ -188,7 +188,7 @@ test("real visits in Chromium become exactly the rows and the report the owner r
   await backend.sql`
     delete from public.contact_requests where utm_campaign is distinct from ${campaign}`;
   const report = await ownerReportFigures(
-    (text, params) => backend.sql.unsafe(text, [...params] as string[]),
+    (text, params) => backend.sql.unsafe(text, params),
     { from, to },
     businessHours.timeZone,
   );

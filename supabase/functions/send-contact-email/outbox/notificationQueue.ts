@@ -1,13 +1,9 @@
 import sql from "sql-template-tag";
+import { e164 } from "../../_shared/deployedSettings.ts";
 import { reviveOwnerReport } from "../../_shared/ownerReport.ts";
 import type { ContactNotificationRow } from "../../_shared/tableRows.ts";
 import { type SourceColumns, sourceLabelOfRow } from "../../_shared/visitSource.ts";
-import {
-  type ContactLinkSettings,
-  type DeliveryPolicy,
-  e164,
-  type FunctionConfig,
-} from "../platform/config.ts";
+import type { ContactLinkSettings, DeliveryPolicy, FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";

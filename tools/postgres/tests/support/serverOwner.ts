@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import postgres from "postgres";
+import { connect } from "../../src/client.ts";
 import { startPostgres } from "../../src/embeddedPostgres.ts";
 
 /**
@@ -9,7 +9,7 @@ import { startPostgres } from "../../src/embeddedPostgres.ts";
  */
 const [dataDir = "", rows = "0"] = process.argv.slice(2);
 const server = await startPostgres({ dataDir, port: 0 });
-const sql = postgres(server.url, { max: 1, onnotice: () => {} });
+const sql = connect(server.url);
 await sql`create table if not exists acknowledged (n int primary key)`;
 for (let n = 0; n < Number(rows); n++) await sql`insert into acknowledged values (${n})`;
 await sql.end();
