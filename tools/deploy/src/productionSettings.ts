@@ -234,6 +234,15 @@ const settingsSchema = z
         error: "must be on or off. Fix: off stops the Monday report, or leave it out",
       })
       .optional(),
+    GOOGLE_REVIEW_URL: z
+      .string()
+      .trim()
+      .regex(/^https:\/\/[^\s"<>]+$/, {
+        error:
+          "must be an https link. Fix: the review link of your Google Business Profile (Ask for reviews, Share review form), like https://g.page/r/…/review, or leave it out to send no review requests",
+      })
+      .optional(),
+    REVIEW_REQUEST_MAX_PER_HOUR: positiveWhole("review emails per hour, like 10, or leave it out"),
   })
   .strict()
   .superRefine((settings, context) => {

@@ -107,7 +107,11 @@ test("the alert's link opens the owner's page on the site: it shows the lead, op
 
     await page.reload();
     await page.getByRole("heading", { name: "Already marked as called" }).waitFor();
-    await page.getByRole("region", { name: "After the call" }).getByRole("button").first().waitFor();
+    await page
+      .getByRole("region", { name: "After the call" })
+      .getByRole("button")
+      .first()
+      .waitFor();
     const again = page.getByRole("button", { name: "Mark as called" });
     assert.equal(await again.count(), 0, "no button to press again");
     assert.deepEqual(problems, [], "no refusal by either policy, no error");

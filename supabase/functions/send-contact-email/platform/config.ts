@@ -59,6 +59,13 @@ export interface FunctionConfig {
   acknowledgmentsPerClientPerHour: number;
   /** Whether the owner is emailed the weekly report (OWNER_REPORT_EMAIL, on unless "off"). */
   ownerReport: boolean;
+  /**
+   * Review requests after a finished job (docs/owner-tools.md, "Review requests"): the business's
+   * Google review link (GOOGLE_REVIEW_URL, https only; none means no request at all), and at most
+   * `perHour` of them and their reminders in any hour (REVIEW_REQUEST_MAX_PER_HOUR); past it they
+   * wait for the next hour, none is dropped.
+   */
+  reviews: { url: string | undefined; perHour: number };
   /** The page's beacons: their own limit per address, and how many are stored at once. */
   visits: {
     rateLimit: { max: number; windowSeconds: number };
@@ -196,6 +203,11 @@ function httpUrl(value: string | undefined): URL | undefined {
   return url.protocol === "http:" || url.protocol === "https:" ? url : undefined;
 }
 
+/** A link a homeowner is sent: https only, as the address was written. */
+function httpsUrl(value: string | undefined): string | undefined {
+  return httpUrl(value)?.protocol === "https:" ? value : undefined;
+}
+
 /**
  * CONTACT_FUNCTION_URL when set (a custom domain, or `supabase functions serve`, whose
  * SUPABASE_URL is the Docker-internal http://kong:8000), else the project's SUPABASE_URL. Port 0
@@ -314,6 +326,10 @@ export function readConfig(env: ReadEnv): FunctionConfig {
       2,
     ),
     ownerReport: text(env, "OWNER_REPORT_EMAIL")?.toLowerCase() !== "off",
+    reviews: {
+      url: httpsUrl(text(env, "GOOGLE_REVIEW_URL")),
+      perHour: positiveInteger(env, "REVIEW_REQUEST_MAX_PER_HOUR", 10),
+    },
     visits: {
       rateLimit: {
         max: positiveInteger(env, "VISIT_RATE_LIMIT_MAX", 60),
