@@ -10,8 +10,8 @@ export interface LeadsDatabase {
   close(): Promise<void>;
 }
 
-function connect(url: string): Sql {
-  return postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} });
+function connect(url: string, connections: number): Sql {
+  return postgres(url, { max: connections, connect_timeout: 5, onnotice: () => {} });
 }
 
 /** The port of the server running on `dataDir`, from its `postmaster.pid`; undefined if none. */
@@ -25,13 +25,14 @@ function runningServerPort(dataDir: string): number | undefined {
 /**
  * DATABASE_URL when set (a hosted project's connection string, the CI server…); otherwise the
  * local stack's database: the server running on its data folder, or, when the stack is stopped,
- * PostgreSQL started on that folder for as long as the command reads.
+ * PostgreSQL started on that folder for as long as the command reads; `connections` at most.
  */
 export async function openLeadsDatabase(
   env: Record<string, string | undefined>,
+  connections = 1,
 ): Promise<LeadsDatabase> {
   if (env.DATABASE_URL) {
-    const sql = connect(env.DATABASE_URL);
+    const sql = connect(env.DATABASE_URL, connections);
     return { sql, description: "DATABASE_URL", close: () => sql.end() };
   }
   const dataDir = join(env.BLUEWATER_DATA_DIR ?? defaultDataDir, "postgres");
@@ -44,11 +45,12 @@ export async function openLeadsDatabase(
   if (port) {
     const sql = connect(
       `postgres://${superuser.name}:${superuser.password}@127.0.0.1:${port}/postgres`,
+      connections,
     );
     return { sql, description: "the running local stack", close: () => sql.end() };
   }
   const server = await startPostgres({ dataDir, port: 0 });
-  const sql = connect(server.url);
+  const sql = connect(server.url, connections);
   return {
     sql,
     description: `${dataDir} (stack not running)`,
