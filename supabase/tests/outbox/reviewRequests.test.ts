@@ -55,6 +55,15 @@ async function setUp(overrides: Record<string, string> = { GOOGLE_REVIEW_URL: re
       handler.setClock(at);
       assert.equal((await outcome(leadId, { step: "job-done" })).status, 200);
     },
+    /** The report's review counts from the test's start to `until`. */
+    async reviewCounts(until: number) {
+      const figures = await ownerReportFigures(
+        async (text, params) => (await database.db.query(text, [...params])).rows,
+        { from: new Date(tuesday), to: new Date(until) },
+        "America/Detroit",
+      );
+      return figures.current.reviews;
+    },
     async deliverAt(at: number) {
       handler.setClock(at);
       return await handler.deliver();
@@ -129,14 +138,11 @@ Deno.test("a finished job gets one review request 2 hours after its mark, and on
     });
 
     await t.step("the report counts the requests and reminders sent", async () => {
-      const run = async (text: string, params: readonly unknown[]) =>
-        (await test.database.db.query(text, [...params])).rows;
-      const figures = await ownerReportFigures(
-        run,
-        { from: new Date(tuesday), to: new Date(tuesday + 40 * day) },
-        "America/Detroit",
-      );
-      assert.deepEqual(figures.current.reviews, { requested: 1, reminded: 1, optedOut: 0 });
+      assert.deepEqual(await test.reviewCounts(tuesday + 40 * day), {
+        requested: 1,
+        reminded: 1,
+        optedOut: 0,
+      });
     });
   } finally {
     await test.close();
@@ -181,14 +187,11 @@ Deno.test("the email's one-tap link stops the reminder; a forged one changes not
     await t.step("no reminder, ever; the report counts the opt-out", async () => {
       assert.equal((await test.deliverAt(tuesday + 20 * day)).reviews, 0);
       assert.equal(test.reviewEmails().length, 1);
-      const run = async (text: string, params: readonly unknown[]) =>
-        (await test.database.db.query(text, [...params])).rows;
-      const figures = await ownerReportFigures(
-        run,
-        { from: new Date(tuesday), to: new Date(tuesday + 21 * day) },
-        "America/Detroit",
-      );
-      assert.deepEqual(figures.current.reviews, { requested: 1, reminded: 0, optedOut: 1 });
+      assert.deepEqual(await test.reviewCounts(tuesday + 21 * day), {
+        requested: 1,
+        reminded: 0,
+        optedOut: 1,
+      });
     });
   } finally {
     await test.close();
