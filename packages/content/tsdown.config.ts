@@ -26,6 +26,7 @@ export default defineConfig({
     "owner-email": "src/copy/ownerEmail.ts",
     "owner-report": "src/copy/ownerReport.ts",
     "owner-sms": "src/copy/ownerSms.ts",
+    "review-request-email": "src/copy/reviewRequestEmail.ts",
     "service-details": "src/copy/serviceDetails.ts",
     "service-options": "src/contract/serviceOptions.ts",
     visit: "src/contract/visit.ts",

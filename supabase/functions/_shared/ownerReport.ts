@@ -5,7 +5,7 @@
  * same figures are printed by `pnpm report` (postgres.js) and emailed each Monday by the function
  * (node-postgres): both hand `ownerReportFigures` a way to run SQL with positional parameters.
  */
-import { ownerReport as words } from "@bluewater/content/owner-report";
+import { type ReviewCounts, ownerReport as words } from "@bluewater/content/owner-report";
 import { type SourceRevenue, sourceRevenue } from "./sourceRevenue.ts";
 import { sourceLabelOfRow } from "./visitSource.ts";
 
@@ -52,15 +52,29 @@ export interface PeriodFigures extends Period {
   sources: [label: string, figures: SourceFigures][];
   /** What the period's leads became, by source, most revenue first: the top 10, then the rest summed. */
   revenue: [label: string, figures: SourceRevenue][];
+  /** Review emails that reached the homeowner in the period, and opt-outs of the reminder. */
+  reviews: ReviewCounts;
   vitals: Record<Device, DeviceVitals>;
   lcpElement: string | null;
   inpTarget: string | null;
+}
+
+/** A lead still open (neither lost nor done), with a fresh link to mark what it became. */
+export interface OpenLead {
+  name: string;
+  received: string;
+  /** Undefined when the function cannot sign links (no site address, links switched off). */
+  link: string | undefined;
 }
 
 export interface OwnerReport {
   timeZone: string;
   current: PeriodFigures;
   previous: PeriodFigures;
+  /** The Monday email's only: no review link is set, so no review request is sent. */
+  reviewsOff?: boolean;
+  /** The Monday email's only: the open leads, newest first, and how many there are in all. */
+  openLeads?: { total: number; leads: OpenLead[] };
 }
 
 const inPeriod = "created_at >= $1::timestamptz and created_at < $2::timestamptz";
@@ -74,7 +88,14 @@ const countsQuery = `
     count(*) filter (where request_sent is not null)::int as sent,
     (select count(*)::int from public.contact_requests where not is_spam and ${inPeriod}) as leads,
     (select count(*)::int from public.contact_requests
-      where not is_spam and contacted_at is not null and ${inPeriod}) as called
+      where not is_spam and contacted_at is not null and ${inPeriod}) as called,
+    (select count(*)::int from public.contact_notifications where kind = 'review-request'
+      and delivered_at >= $1::timestamptz and delivered_at < $2::timestamptz) as review_requests,
+    (select count(*)::int from public.contact_notifications where kind = 'review-reminder'
+      and delivered_at >= $1::timestamptz and delivered_at < $2::timestamptz) as review_reminders,
+    (select count(*)::int from public.contact_requests
+      where review_opted_out_at >= $1::timestamptz and review_opted_out_at < $2::timestamptz)
+      as review_opt_outs
   from public.site_visits where ${inPeriod}`;
 
 const dailyQuery = `
@@ -203,6 +224,11 @@ async function periodFigures(
     })),
     sources: bySource(sources),
     revenue,
+    reviews: {
+      requested: number(count.review_requests),
+      reminded: number(count.review_reminders),
+      optedOut: number(count.review_opt_outs),
+    },
     vitals: { mobile: vitalsOf(vitals, "mobile"), desktop: vitalsOf(vitals, "desktop") },
     lcpElement: optionalText(culprits[0]?.lcp_element),
     inpTarget: optionalText(culprits[0]?.inp_target),
@@ -237,6 +263,8 @@ export function reviveOwnerReport(payload: unknown): OwnerReport {
   const report = (typeof payload === "string" ? JSON.parse(payload) : payload) as OwnerReport;
   const period = (figures: PeriodFigures): PeriodFigures => ({
     ...figures,
+    // A report queued before the review counts existed is still sent, with none counted.
+    reviews: figures.reviews ?? { requested: 0, reminded: 0, optedOut: 0 },
     from: new Date(figures.from),
     to: new Date(figures.to),
   });

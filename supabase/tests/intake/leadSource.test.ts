@@ -80,3 +80,55 @@ Deno.test("each lead keeps the source of the visit that sent it", async (t) => {
     await database.close();
   }
 });
+
+Deno.test("a lead from an ad click keeps the click's real Google click id, and only the lead", async (t) => {
+  const database = await startTestDatabase();
+  const clickId = "EAIaIQobChMI-x_9Cj0KCQ";
+  const gclidOf = async (id: string) =>
+    (await database.sql`select gclid, has_gclid from public.contact_requests where id = ${id}`)[0];
+  try {
+    const { handle, submit } = startHandler({ db: database.db });
+
+    await t.step(
+      "the app's JSON: the id is stored on the lead, and the lead is from an ad",
+      async () => {
+        const id = await submit({ utmSource: "google", gclid: true, googleClickId: clickId });
+        assert.deepEqual({ ...(await gclidOf(id)) }, { gclid: clickId, has_gclid: true });
+      },
+    );
+
+    await t.step("a plain form's hidden field, as the page's first script adds it", async () => {
+      const fields = validFormFields({
+        utmSource: "plain-ad",
+        gclid: "true",
+        googleClickId: clickId,
+      });
+      assert.equal((await handle(browserFormPost(fields))).status, 303);
+      const [lead] = await database.sql`
+        select gclid, has_gclid from public.contact_requests where utm_source = 'plain-ad'`;
+      assert.deepEqual({ ...lead }, { gclid: clickId, has_gclid: true });
+    });
+
+    await t.step("an id of another shape is left out, the rest of the source kept", async () => {
+      for (const bad of ["EAIa IQ", "<b>", "x".repeat(201), 42]) {
+        const id = await submit({ utmSource: "google", googleClickId: bad });
+        assert.deepEqual({ ...(await gclidOf(id)) }, { gclid: null, has_gclid: false });
+        const [row] =
+          await database.sql`select utm_source from public.contact_requests where id = ${id}`;
+        assert.equal(row?.utm_source, "google");
+      }
+    });
+
+    await t.step("no visit ever keeps it: the visits' table has no column for it", async () => {
+      const columns = await database.sql`
+        select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'site_visits' and column_name like '%gclid%'`;
+      assert.deepEqual(
+        columns.map((column) => column.column_name),
+        ["has_gclid"],
+      );
+    });
+  } finally {
+    await database.close();
+  }
+});

@@ -49,7 +49,8 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
         set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)},
           contacted_at = now(), escalation_due_at = now(), escalated_at = now(),
           mailbox = 'row@example.com', utm_source = 'google', utm_medium = 'cpc',
-          utm_campaign = 'spring', referrer_host = 'www.google.com', gclid = 'Cj0KCQ-click_id'`;
+          utm_campaign = 'spring', referrer_host = 'www.google.com', gclid = 'Cj0KCQ-click_id',
+          review_opted_out_at = now()`;
       await database.sql`
         insert into public.lead_outcomes (contact_request_id, step, amount_cents, lost_reason, undone_at)
         select id, 'lost', 900000, 'price', now() from public.contact_requests limit 1`;

@@ -130,6 +130,12 @@ Deno.test("a beacon the schema refuses gets a 4xx with a readable error and is s
       ["a field of its own", beacon({ ...adVisit, visitorId: "abc" }), 400, /visitorId/],
       ["a click id's value", beacon({ ...adVisit, gclid: "EAIaIQobChMI" }), 400, /gclid/],
       [
+        "a lead's click id field",
+        beacon({ ...adVisit, googleClickId: "EAIaIQobChMI" }),
+        400,
+        /googleClickId/,
+      ],
+      [
         "a referrer with a path",
         beacon({ ...adVisit, referrer: "evil.example/x?y" }),
         400,

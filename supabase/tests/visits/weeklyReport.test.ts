@@ -107,3 +107,65 @@ Deno.test("an owner who turned the weekly report off gets none", async () => {
     await database.close();
   }
 });
+
+Deno.test("the Monday email lists the open leads, each with a link signed that morning, and says review requests are off without a review link", async () => {
+  const database = await startTestDatabase();
+  const handler = startLoggingHandler({
+    db: database.db,
+    config: testConfig({ OWNER_REPORT_EMAIL: "on" }),
+    start: at("2026-11-05T15:00:00Z"),
+  });
+  try {
+    const names = ["Olive Open", "Dora Done", "Lou Lost", "Nell Newer"];
+    const [open, done, lost, newer] = await Promise.all(
+      names.map((name) => handler.submit({ name, message: `Water in the basement (${name}).` })),
+    );
+    const spam = await handler.submit({ name: "Sp Am", website: "https://cheap-seo.example" });
+    // The database stamps leads with its own clock: these came in 18 days before the report.
+    await database.sql`update public.contact_requests set created_at = '2026-11-05T15:00:00Z'`;
+    await database.sql`
+      update public.contact_requests set created_at = '2026-11-20T15:00:00Z' where id = ${newer ?? ""}`;
+    await database.sql`
+      insert into public.lead_outcomes (contact_request_id, step, amount_cents, lost_reason)
+      values (${done ?? ""}, 'job-done', null, null), (${lost ?? ""}, 'lost', null, 'price')`;
+    const alertLink = handler.ownerLinkOf(open ?? "");
+
+    handler.setClock(at("2026-11-23T12:05:00Z"));
+    await handler.deliver();
+    const report = handler.email.sent.find((sent) =>
+      sent.message.subject.includes("website, last week"),
+    );
+    assert.ok(report);
+    const { text, html } = report.message;
+    assert.match(
+      text,
+      /\nReview requests\n {2}No review requests are sent: the Google review link \(GOOGLE_REVIEW_URL\) is not set\./,
+    );
+    assert.match(text, /\nOpen leads \(2\): mark what each became\n/);
+    const lines = text.split("\n").filter((line) => line.includes("/contacted/#"));
+    assert.equal(lines.length, 2, "neither the lost nor the done lead, nor spam");
+    assert.match(lines[0] ?? "", /^ {2}Nell Newer, received Nov 20, 2026, 10:00 AM: http/);
+    assert.match(lines[1] ?? "", /^ {2}Olive Open, received Nov 5, 2026, 10:00 AM: http/);
+    assert.ok(!text.includes("Sp Am") && !html.includes("Sp Am"));
+    assert.ok(!text.includes(String(spam)));
+
+    // The alert's link expired after 7 days; the Monday email's, signed that morning, opens the lead.
+    const fresh = /(http\S+)/.exec(lines[1] ?? "")?.[1] ?? "";
+    assert.ok(html.includes(`href="${fresh}"`));
+    const tokenOf = (link: string) => new URL(link).hash.slice(1 + 36 + 1);
+    const opens = async (link: string) => {
+      const answer = await handler.handle(
+        new Request(`${functionUrl}/contacted/${open}`, {
+          headers: { origin: testOrigin, "x-lead-token": tokenOf(link) },
+        }),
+      );
+      await answer.body?.cancel();
+      return answer.status;
+    };
+    assert.equal(await opens(alertLink), 410);
+    assert.equal(await opens(fresh), 200);
+  } finally {
+    await handler.settle();
+    await database.close();
+  }
+});

@@ -225,6 +225,13 @@ const settingsEntries = {
       "must be on or off. Fix: off stops the Monday report, or leave it out",
     ),
   ),
+  GOOGLE_REVIEW_URL: optional(
+    v.regex(
+      /^https:\/\/[^\s"<>]+$/,
+      "must be an https link. Fix: the review link of your Google Business Profile (Ask for reviews, Share review form), like https://g.page/r/…/review, or leave it out to send no review requests",
+    ),
+  ),
+  REVIEW_REQUEST_MAX_PER_HOUR: positiveWhole("review emails per hour, like 10, or leave it out"),
 };
 
 /** The problems that take two settings or more to see, each line naming the setting to change. */

@@ -218,3 +218,20 @@ test("the budgets, the beacons' limits and the weekly report may be set, each ch
   assert.deepEqual(refused({ OWNER_REPORT_EMAIL: "weekly" }), ["OWNER_REPORT_EMAIL"]);
   assert.deepEqual(refused({ NOTIFY_SMS_MAX_PER_HOUR: "0" }), ["NOTIFY_SMS_MAX_PER_HOUR"]);
 });
+
+test("the review requests' Google link and hourly budget may be set, each checked", () => {
+  const reviews = checkProductionSettings({
+    ...clean,
+    GOOGLE_REVIEW_URL: "https://g.page/r/CbluewaterXYZ/review",
+    REVIEW_REQUEST_MAX_PER_HOUR: "12",
+  });
+  assert.ok(reviews.ok, reviews.ok ? "" : reviews.problems.join("\n"));
+  assert.equal(
+    functionSecrets(reviews.settings).GOOGLE_REVIEW_URL,
+    "https://g.page/r/CbluewaterXYZ/review",
+  );
+  assert.deepEqual(refused({ GOOGLE_REVIEW_URL: "http://g.page/r/x/review" }), [
+    "GOOGLE_REVIEW_URL",
+  ]);
+  assert.deepEqual(refused({ REVIEW_REQUEST_MAX_PER_HOUR: "0" }), ["REVIEW_REQUEST_MAX_PER_HOUR"]);
+});

@@ -21,12 +21,13 @@ export function leadState(
 
 /**
  * "owner email", "owner SMS +15865550100", "acknowledgment", "escalation SMS +1…", "summary SMS
- * +1…", "weekly report".
+ * +1…", "weekly report", "review request", "review reminder".
  */
 export function channelLabel(notification: Pick<LeadNotification, "kind" | "recipient">): string {
   const [stage = "", channel = ""] = notification.kind.split("-");
   if (notification.kind === "acknowledgment") return "acknowledgment";
   if (notification.kind === "owner-report") return "weekly report";
+  if (notification.kind.startsWith("review-")) return notification.kind.replace("-", " ");
   const who = stage === "alert" ? "owner" : stage;
   return channel === "sms" ? `${who} SMS ${notification.recipient}` : `${who} email`;
 }

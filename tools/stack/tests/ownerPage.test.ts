@@ -107,7 +107,13 @@ test("the alert's link opens the owner's page on the site: it shows the lead, op
 
     await page.reload();
     await page.getByRole("heading", { name: "Already marked as called" }).waitFor();
-    assert.equal(await page.getByRole("button").count(), 0, "no button to press again");
+    await page
+      .getByRole("region", { name: "After the call" })
+      .getByRole("button")
+      .first()
+      .waitFor();
+    const again = page.getByRole("button", { name: "Mark as called" });
+    assert.equal(await again.count(), 0, "no button to press again");
     assert.deepEqual(problems, [], "no refusal by either policy, no error");
 
     // The token went to the function in a header only: in no address and no Referer.
@@ -116,10 +122,13 @@ test("the alert's link opens the owner's page on the site: it shows the lead, op
       assert.equal(await request.headerValue("referer"), null, `no Referer on ${request.url()}`);
     }
     const calls = requests.filter((request) => request.url().includes("/functions/v1/"));
-    assert.deepEqual(
-      calls.map((request) => request.method()).filter((method) => method !== "OPTIONS"),
-      ["GET", "POST", "GET"],
-    );
+    const asked = (route: string) =>
+      calls
+        .filter((request) => request.url().includes(route) && request.method() !== "OPTIONS")
+        .map((request) => request.method());
+    assert.deepEqual(asked("/contacted/"), ["GET", "POST", "GET"]);
+    // Once called, the page reads the steps after the call, and marks none by itself.
+    assert.deepEqual(asked("/outcome/"), ["GET", "GET"]);
     for (const call of calls.filter((request) => request.method() !== "OPTIONS")) {
       assert.equal(await call.headerValue("x-lead-token"), token);
     }

@@ -1,5 +1,5 @@
 import { type ContactRequest, honeypotField } from "@bluewater/content";
-import { currentVisitSource } from "../visit/visitChannel.ts";
+import { currentLeadSource } from "../visit/visitChannel.ts";
 import { loadSendingCode } from "./loadSendingCode.ts";
 import type { SendOutcome } from "./sendOutcome.ts";
 
@@ -29,7 +29,7 @@ export async function sendRequest(
   if (!sending) return postWithoutTheApp(form) ? "posted" : { kind: "unavailable" };
   return sending.sendContactRequest({
     ...request,
-    ...currentVisitSource(),
+    ...currentLeadSource(),
     requestId,
     [honeypotField]: honeypot,
     // Time since the page began loading: a person reads before writing, a bot posts at once.

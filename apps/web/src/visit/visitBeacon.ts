@@ -1,6 +1,6 @@
 import type { VisitBeacon } from "@bluewater/content/visit";
 import type { VisitChannel } from "./visitChannel.ts";
-import { visitSource } from "./visitSource.ts";
+import { googleClickIdOf, visitSource } from "./visitSource.ts";
 
 /** Wider than this is a computer: Tailwind's `md`, where the page's layout changes. */
 const mobileMaxWidth = 767;
@@ -26,7 +26,13 @@ export function measureVisit(endpoint: string): { acted(): void } {
     device: matchMedia(`(min-width: ${mobileMaxWidth + 1}px)`).matches ? "desktop" : "mobile",
     ...source,
   };
-  const channel: VisitChannel = { source, report: (detail) => Object.assign(visit, detail) };
+  // The click id goes with a request only: the beacon (visit) has the flag, never the value.
+  const googleClickId = googleClickIdOf();
+  const channel: VisitChannel = {
+    source,
+    googleClickId,
+    report: (detail) => Object.assign(visit, detail),
+  };
   window.bluewaterVisit = channel;
 
   const options = { capture: true, passive: true };
@@ -43,7 +49,7 @@ export function measureVisit(endpoint: string): { acted(): void } {
   addEventListener("submit", ({ defaultPrevented, target: form }) => {
     if (defaultPrevented || !(form instanceof HTMLFormElement)) return;
     visit.sent = "native";
-    for (const [name, value] of Object.entries(source)) {
+    for (const [name, value] of Object.entries({ ...source, googleClickId })) {
       if (value)
         form.append(
           Object.assign(document.createElement("input"), { type: "hidden", name, value }),

@@ -1,4 +1,4 @@
-import type { VisitBeacon, VisitSource } from "@bluewater/content/visit";
+import type { LeadSource, VisitBeacon, VisitSource } from "@bluewater/content/visit";
 
 /**
  * What the page's first script (src/visit/visitBeacon.ts) offers the app about this page view:
@@ -9,6 +9,8 @@ import type { VisitBeacon, VisitSource } from "@bluewater/content/visit";
  */
 export interface VisitChannel {
   source: VisitSource;
+  /** The ad click's id: for a request only, never in the beacon. */
+  googleClickId?: string | undefined;
   report(detail: Partial<VisitBeacon>): void;
   /** When the visitor first acted (`performance.now()`), once they have. */
   actedAt?: number;
@@ -28,6 +30,7 @@ export function reportVisit(detail: Partial<VisitBeacon>): void {
 }
 
 /** Where this visit came from, for the request the visitor sends (empty without the first script). */
-export function currentVisitSource(): VisitSource {
-  return window.bluewaterVisit?.source ?? {};
+export function currentLeadSource(): LeadSource {
+  const visit = window.bluewaterVisit;
+  return visit ? { ...visit.source, googleClickId: visit.googleClickId } : {};
 }

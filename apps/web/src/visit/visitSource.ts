@@ -1,4 +1,4 @@
-import { type VisitSource, visitLimits } from "@bluewater/content/visit";
+import { googleClickIdShape, type VisitSource, visitLimits } from "@bluewater/content/visit";
 
 /**
  * What a tag may hold: no control or invisible character, at most 100 code points (as the
@@ -29,4 +29,13 @@ export function visitSource(
   const host = URL.canParse(referrer) ? new URL(referrer).hostname.toLowerCase() : "";
   if (host && host !== address.hostname && /^[a-z0-9.-]{1,253}$/.test(host)) source.referrer = host;
   return source;
+}
+
+/**
+ * The ad click's Google click id, for the request the visitor may send (never for the beacon):
+ * a won lead is reported back to Google Ads by it. Undefined when absent or of another shape.
+ */
+export function googleClickIdOf(address: URL = new URL(location.href)): string | undefined {
+  const id = address.searchParams.get("gclid") ?? "";
+  return googleClickIdShape.test(id) ? id : undefined;
 }

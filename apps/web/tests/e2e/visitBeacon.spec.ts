@@ -185,6 +185,8 @@ test("the browser's own post carries the visit's source, and the beacon says the
     utmSource: "google",
     utmMedium: "cpc",
     gclid: "true",
+    // The click's real id goes with the request only: the beacon below has the flag alone.
+    googleClickId: "abc",
     referrer: "www.bing.com",
   });
   const sent = await page.evaluate(() => JSON.parse(localStorage.getItem("sentBeacons") ?? "[]"));

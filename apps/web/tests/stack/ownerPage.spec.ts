@@ -58,3 +58,71 @@ test("the owner's page has no violations, showing the lead and once it is marked
   await expect(page.getByRole("heading", { name: "Marked as called" })).toBeFocused();
   expect((await scan(page).analyze()).violations.map(describeViolation)).toEqual([]);
 });
+
+test("after the call, each step is one tap on the owner's page, stored with its time, and undone", async ({
+  page,
+  backend,
+}) => {
+  const link = await leadLink(backend);
+  const leadId = /#([0-9a-f-]{36})\./.exec(link)?.[1] ?? "";
+  await page.goto(link);
+  await page.getByRole("button", { name: "Mark as called" }).tap();
+  const steps = page.getByRole("region", { name: "After the call" });
+  await expect(steps.getByText("Nothing marked after the call yet.")).toBeVisible();
+  const status = steps.getByRole("status");
+
+  await steps.getByRole("button", { name: "Inspected", exact: true }).tap();
+  await expect(status).toHaveText("Marked: Inspected.");
+  await expect(steps.getByRole("button", { name: "Undo Inspected" })).toBeFocused();
+  await expect(steps.getByRole("button", { name: "Inspected ✓" })).toBeDisabled();
+
+  // No amount typed: nothing is sent, and the page says what is missing.
+  await steps.getByRole("button", { name: "Quoted", exact: true }).tap();
+  await expect(status).toHaveText(/Type the amount in dollars first/);
+  await expect(steps.getByLabel("Quote, in dollars")).toBeFocused();
+  await steps.getByLabel("Quote, in dollars").fill("4,800");
+  await steps.getByRole("button", { name: "Quoted", exact: true }).tap();
+  await expect(status).toHaveText("Marked: Quoted $4,800.");
+  await steps.getByRole("button", { name: "Undo Quoted $4,800" }).tap();
+  await expect(status).toHaveText("Undone: Quoted $4,800.");
+  await expect(steps.getByRole("button", { name: "Quoted", exact: true })).toBeFocused();
+  await steps.getByLabel("Quote, in dollars").fill("5200");
+  await steps.getByRole("button", { name: "Quoted", exact: true }).tap();
+  await expect(status).toHaveText("Marked: Quoted $5,200.");
+
+  const lost = steps.getByRole("group", { name: "Lost: why?" });
+  await lost.getByRole("button", { name: "Timing", exact: true }).tap();
+  await expect(status).toHaveText("Marked: Lost: Timing.");
+  await expect(lost.getByRole("button", { name: "Timing ✓" })).toBeDisabled();
+  await expect(lost.getByRole("button", { name: "Price", exact: true })).toBeDisabled();
+  await steps.getByRole("button", { name: "Undo Lost: Timing" }).tap();
+  await expect(status).toHaveText("Undone: Lost: Timing.");
+
+  await steps.getByLabel("Price of the job, in dollars").fill("5200.50");
+  await steps.getByRole("button", { name: "Won", exact: true }).tap();
+  await expect(status).toHaveText("Marked: Won $5,200.50.");
+  await steps.getByRole("button", { name: "Job done", exact: true }).tap();
+  await expect(status).toHaveText("Marked: Job done.");
+  expect((await scan(page).analyze()).violations.map(describeViolation)).toEqual([]);
+
+  // The same link opened again shows the marks, in step order.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Already marked as called" })).toBeVisible();
+  await expect(steps.getByRole("listitem")).toHaveText([
+    /^Inspected · /,
+    /^Quoted \$5,200 · /,
+    /^Won \$5,200\.50 · /,
+    /^Job done · /,
+  ]);
+  const rows = await backend.sql`
+    select step, amount_cents, lost_reason, undone_at is not null as undone
+    from public.lead_outcomes where contact_request_id = ${leadId} order by id`;
+  expect(rows.map((row) => ({ ...row }))).toEqual([
+    { step: "inspected", amount_cents: null, lost_reason: null, undone: false },
+    { step: "quoted", amount_cents: 480000, lost_reason: null, undone: true },
+    { step: "quoted", amount_cents: 520000, lost_reason: null, undone: false },
+    { step: "lost", amount_cents: null, lost_reason: "timing", undone: true },
+    { step: "won", amount_cents: 520050, lost_reason: null, undone: false },
+    { step: "job-done", amount_cents: null, lost_reason: null, undone: false },
+  ]);
+});

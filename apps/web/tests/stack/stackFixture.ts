@@ -17,6 +17,9 @@ export interface StackFixture {
 
 const ownerAddress = "owner@example.com";
 
+/** The business's Google review link, as the stack's function is set up with it. */
+export const reviewUrl = "https://g.page/r/bluewater-stack/review";
+
 /** The address the site was built to call; requests to it are sent to this test's stack. */
 export const builtFunctionsOrigin = new URL(
   process.env.VITE_SUPABASE_URL ?? "http://127.0.0.1:54321",
@@ -56,7 +59,13 @@ export const test = base.extend<{ redirectToStack: undefined }, { backend: Stack
           NOTIFY_TO: ownerAddress,
         },
         site: { port: sitePort, distDir: siteDistDir },
-        functionEnv: { RATE_LIMIT_MAX: "1000" },
+        // The review link: a job marked done is asked for a review (afterTheCall.spec.ts).
+        functionEnv: {
+          RATE_LIMIT_MAX: "1000",
+          // Every lead of a worker comes from one address: each is acknowledged, as a real one.
+          ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR: "1000",
+          GOOGLE_REVIEW_URL: reviewUrl,
+        },
       });
       const sql = connect(stack.databaseUrl);
       const outbox = async () => {

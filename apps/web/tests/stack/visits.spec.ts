@@ -173,13 +173,15 @@ test("real visits in Chromium become exactly the rows and the report the owner r
     },
   ]);
   const [lead] = await backend.sql`
-    select utm_source, utm_medium, utm_campaign, has_gclid from public.contact_requests
+    select utm_source, utm_medium, utm_campaign, has_gclid, gclid from public.contact_requests
     where email = 'ada@example.com'`;
+  // The lead keeps the ad click's real id (for the conversions import); its visit only the flag.
   expect(lead).toEqual({
     utm_source: "google",
     utm_medium: "cpc",
     utm_campaign: campaign,
     has_gclid: true,
+    gclid: "EAIaIQobChMI-x",
   });
 
   // The report over this test's minutes, with other tests' rows left aside.

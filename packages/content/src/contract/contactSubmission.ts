@@ -1,5 +1,5 @@
 import type { ContactRequest } from "./contactRequest.ts";
-import type { VisitSource } from "./visit.ts";
+import type { LeadSource } from "./visit.ts";
 
 /**
  * What the form posts to the send-contact-email function: the visitor's request plus three
@@ -7,9 +7,10 @@ import type { VisitSource } from "./visit.ts";
  * same submission, so a retry never makes a second lead. `website` is a honeypot that only bots
  * fill in, and `elapsedMs` is the time from the start of the page's load to the send: a person
  * reads and types first, a bot posts at once. The visit's source (campaign tags, the referring
- * site) comes along when the page knows it, so the owner sees where each lead came from.
+ * site, an ad click's id) comes along when the page knows it, so the owner sees where each lead
+ * came from.
  */
-export interface ContactSubmission extends ContactRequest, VisitSource {
+export interface ContactSubmission extends ContactRequest, LeadSource {
   requestId: string;
   website: string;
   elapsedMs: number;

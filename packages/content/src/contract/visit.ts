@@ -19,6 +19,22 @@ export interface VisitSource {
   fbclid?: boolean | undefined;
 }
 
+/**
+ * Where a lead came from: its visit's source and, for a visit from an ad, the ad click's real
+ * Google click id, so that `pnpm leads conversions` can tell Google Ads which click became a job
+ * (docs/owner-tools.md, "After the call"). Only a request carries the id: a beacon that holds it
+ * is refused, and visits keep only whether one was there.
+ */
+export interface LeadSource extends VisitSource {
+  googleClickId?: string | undefined;
+}
+
+/** A Google click id as Google writes one, and as `contact_requests.gclid` accepts it. */
+export const googleClickIdShape = /^[A-Za-z0-9_-]{1,200}$/;
+
+/** The field of a request that carries the click id: in JSON, and as a plain form's hidden field. */
+export const googleClickIdField = "googleClickId" as const;
+
 /** A page view's beacon: where from, what the visitor did, and Core Web Vitals from `web-vitals`. */
 export interface VisitBeacon extends VisitSource {
   page: "home" | "not-found";

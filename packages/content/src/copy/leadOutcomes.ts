@@ -1,5 +1,11 @@
 import type { LostReason, OutcomeRequestProblem, OutcomeStep } from "../contract/leadOutcome.ts";
-import { lostReasons, maxAmountCents, outcomeSteps } from "../contract/leadOutcome.ts";
+import {
+  lostReasons,
+  maxAmountCents,
+  outcomeSteps,
+  outcomeUndoMinutes,
+} from "../contract/leadOutcome.ts";
+import { businessHours } from "./hours.ts";
 
 /** "$4,800", "$15,000.50": cents only when there are some. */
 const dollars = (cents: number) => {
@@ -33,6 +39,39 @@ export const leadOutcomes = {
     if (amountCents !== null && step !== "lost") return `${label} ${dollars(amountCents)}`;
     if (reason) return `${label}: ${leadOutcomes.reasons[reason]}`;
     return label;
+  },
+  /** The owner's page (`/contacted/#…`), below the call's mark: one tap per step, each undoable. */
+  page: {
+    heading: "After the call",
+    intro: `Tap each step as it happens. A tap can be undone for ${outcomeUndoMinutes} minutes.`,
+    loading: "Opening the lead's steps…",
+    none: "Nothing marked after the call yet.",
+    marksLabel: "Marked so far",
+    /** "Quoted $4,800 · Nov 27, 2:14 PM", in the business's time zone. */
+    markLine: (text: string, iso: string) =>
+      `${text} · ${new Date(iso).toLocaleString("en-US", {
+        timeZone: businessHours.timeZone,
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      })}`,
+    undo: (text: string) => `Undo ${text}`,
+    amountLabel: { quoted: "Quote, in dollars", won: "Price of the job, in dollars" },
+    lostLegend: "Lost: why?",
+    /** A step's button once it is marked: it says so, and cannot be tapped twice. */
+    done: (label: string) => `${label} ✓`,
+    saving: "Saving…",
+    badAmount: `Type the amount in dollars first, more than 0 and at most ${dollars(maxAmountCents)}.`,
+    result: {
+      marked: (text: string) => `Marked: ${text}.`,
+      undone: (text: string) => `Undone: ${text}.`,
+      already: (text: string) => `${text} was already marked. Nothing changed.`,
+      tooLate: (text: string) =>
+        `${text} can no longer be undone: it was marked more than ${outcomeUndoMinutes} minutes ago.`,
+      notMarked: (text: string) => `${text} is not marked. Nothing changed.`,
+    },
+    failed: "That tap did not go through. Check your connection and tap again.",
   },
   /** What each source's leads became: in `pnpm report`, the Monday email and `pnpm leads sources`. */
   revenue: {

@@ -1,5 +1,14 @@
 import { business } from "./business.ts";
 
+/** What the review requests of a period came to. */
+export interface ReviewCounts {
+  requested: number;
+  reminded: number;
+  optedOut: number;
+}
+
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
 /**
  * The words of the owner's report on what the website brings (docs/owner-tools.md): printed by
  * `pnpm report` and emailed every Monday morning. The figures are put in by the renderer.
@@ -54,6 +63,23 @@ export const ownerReport = {
   ratings: { good: "good", needsImprovement: "needs improvement", poor: "poor" },
   /** Under the daily sparkline: what one bar is. */
   daily: "one bar a day",
+  /** Review requests after finished jobs (docs/owner-tools.md, "Review requests"). */
+  reviews: {
+    heading: "Review requests",
+    /** "3 requests sent, 1 reminder, 1 opted out of the reminder (before 2, 0, 0)". */
+    line: (now: ReviewCounts, before: ReviewCounts) =>
+      `${count(now.requested, "request")} sent, ${count(now.reminded, "reminder")}, ${now.optedOut} opted out of the reminder (before ${before.requested}, ${before.reminded}, ${before.optedOut})`,
+    off: "No review requests are sent: the Google review link (GOOGLE_REVIEW_URL) is not set. Set it with pnpm go-live, and every finished job is asked for a review.",
+  },
+  /** The leads still open, each with a fresh link to mark what it became. */
+  openLeads: {
+    heading: (count: number) => `Open leads (${count}): mark what each became`,
+    /** "Dana Homeowner, received Nov 20: <link>". */
+    line: (name: string, received: string, link: string) =>
+      `${name}, received ${received}: ${link}`,
+    more: (count: number) => `and ${count} more: pnpm leads lists them all.`,
+    noLink: "(no link: the site's address or CONTACT_LINK_SECRET is not set)",
+  },
   privacy:
     "Counted on our own server: no cookies, no third-party scripts, nothing kept that names a visitor; visitors who ask browsers not to be tracked are not counted.",
 } as const;

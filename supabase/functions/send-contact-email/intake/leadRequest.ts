@@ -7,7 +7,7 @@ import { clientAddress, clientKey, hashClientAddress } from "../platform/clientA
 import type { FunctionConfig } from "../platform/config.ts";
 import type { Log } from "../platform/failure.ts";
 import { type BodyKind, readBody } from "../platform/requestBody.ts";
-import { readVisitSource } from "../visits/visitSchema.ts";
+import { readLeadSource } from "../visits/visitSchema.ts";
 import type { Answers, Refusal } from "./answers.ts";
 import { hasAcceptedApiKey } from "./apiKey.ts";
 import { contentFingerprint } from "./fingerprint.ts";
@@ -54,8 +54,9 @@ export async function readLead(
   if (!requestKey.ok) return refused({ status: 400, error: requestKey.error });
   const { request: contact, spam } = checked.value;
   // A tag of the wrong shape loses the lead's source, never the lead.
-  const source = readVisitSource(body.value);
+  const source = readLeadSource(body.value);
   if (!source.ok) log("lead source refused", source.error);
+  else if (source.problem) log("lead source refused", source.problem);
   const address = clientAddress(request.headers, config.clientAddressHeader);
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import type { ContactRequest } from "@bluewater/content/contact";
-import type { VisitSource } from "@bluewater/content/visit";
+import type { LeadSource } from "@bluewater/content/visit";
 import sql from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
 import { mailboxOf, queuesAcknowledgment } from "../outbox/acknowledgmentPolicy.ts";
@@ -24,7 +24,7 @@ export interface NewLead {
   clientAddressHash: string;
   userAgent: string;
   /** Where the visit that sent it came from; empty when unknown (no script, or a bad tag). */
-  source: VisitSource;
+  source: LeadSource;
   /** The function's clock: when the notification is first due, and the rate-limit window. */
   now: Date;
 }
@@ -217,14 +217,15 @@ export async function storeLead(
       insert into public.contact_requests
         (request_id, fingerprint, name, email, mailbox, phone, service, message, is_spam,
          spam_reason, client_address_hash, user_agent, escalation_due_at, utm_source,
-         utm_medium, utm_campaign, referrer_host, has_gclid, has_fbclid)
+         utm_medium, utm_campaign, referrer_host, has_gclid, has_fbclid, gclid)
       values
         (${lead.requestId ?? crypto.randomUUID()}, ${lead.fingerprint}, ${request.name},
          ${request.email}, ${mailboxOf(request.email)}, ${request.phone}, ${request.service},
          ${request.message}, ${!real}, ${lead.spam ?? null}, ${lead.clientAddressHash},
          ${lead.userAgent}, ${real ? escalationDueAt(lead.now, plan.escalationMinutes) : null},
          ${source.utmSource ?? null}, ${source.utmMedium ?? null}, ${source.utmCampaign ?? null},
-         ${source.referrer ?? null}, ${source.gclid === true}, ${source.fbclid === true})
+         ${source.referrer ?? null}, ${source.gclid === true}, ${source.fbclid === true},
+         ${source.googleClickId ?? null})
       returning id`);
     const inserted = rows[0];
     if (!inserted) throw new Error("the new contact request was not returned");

@@ -1,6 +1,6 @@
 import { markContactedLink } from "@bluewater/content/contact";
 import type { ContactLinkSettings } from "../platform/config.ts";
-import { hmacSha256 } from "../platform/hmac.ts";
+import { base64url, hmacSha256 } from "../platform/hmac.ts";
 import { constantTimeEqual } from "../platform/secrets.ts";
 
 // Signed along with the lead and the expiry, so that no token made with the secret for any other
@@ -8,13 +8,6 @@ import { constantTimeEqual } from "../platform/secrets.ts";
 const purpose = "mark-contacted";
 const leadIdShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const tokenShape = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{22})$/;
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
 
 /** The first 128 bits of the HMAC (RFC 2104 allows cutting it to half): a shorter link in the SMS. */
 async function signature(secret: string, leadId: string, expires: number): Promise<string> {

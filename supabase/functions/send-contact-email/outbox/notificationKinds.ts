@@ -3,8 +3,9 @@ import type { FunctionConfig } from "../platform/config.ts";
 /**
  * What a notification is (contact_notifications.kind): the owner's first alert and, once, the
  * escalation, each by email and by SMS to every configured number; the summary text that stands
- * for the alert texts the hourly budget folded; the homeowner's acknowledgment; and the owner's
- * weekly report, which belongs to no lead.
+ * for the alert texts the hourly budget folded; the homeowner's acknowledgment; the homeowner's
+ * review request after a finished job and its one reminder; and the owner's weekly report, which
+ * belongs to no lead.
  */
 export type NotificationKind =
   | "alert-email"
@@ -13,7 +14,17 @@ export type NotificationKind =
   | "escalation-sms"
   | "acknowledgment"
   | "summary-sms"
-  | "owner-report";
+  | "owner-report"
+  | "review-request"
+  | "review-reminder";
+
+/** The homeowner's review emails (outbox/reviewRequests.ts). */
+export const reviewKinds = ["review-request", "review-reminder"] as const;
+export type ReviewKind = (typeof reviewKinds)[number];
+
+export function isReview(kind: NotificationKind): kind is ReviewKind {
+  return (reviewKinds as readonly string[]).includes(kind);
+}
 
 /** One notification to queue: its kind, and the number an SMS goes to ('' for email). */
 export interface PlannedNotification {

@@ -11,9 +11,17 @@ import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
 import { renderOwnerReportEmail } from "./messages/ownerReportEmail.ts";
 import { renderLeadSms, renderSummarySms } from "./messages/smsMessage.ts";
-import { isEscalation, isSms, type NotificationKind } from "./notificationKinds.ts";
+import {
+  isEscalation,
+  isReview,
+  isSms,
+  type NotificationKind,
+  reviewKinds,
+} from "./notificationKinds.ts";
 import type { EmailProvider, SendResult } from "./providers/emailProvider.ts";
 import type { SmsProvider } from "./providers/smsProvider.ts";
+import { sendReview } from "./reviewDelivery.ts";
+import type { ReviewSettings } from "./reviewRequests.ts";
 import { receiptUrl, undeliveredTextsToReport } from "./smsReceipts.ts";
 import { decideTexts, foldedInto } from "./textBudget.ts";
 
@@ -39,6 +47,8 @@ export interface DeliveryContext {
   acknowledgmentsPerHour: number;
   /** One client's share of the acknowledgments, decided with the hourly cap. */
   acknowledgmentsPerClientPerHour: number;
+  /** The review requests' link and hourly budget. */
+  reviews: ReviewSettings;
 }
 
 /** What this function's notifications are sent with; receipts come back to `functionUrl`. */
@@ -58,6 +68,7 @@ export function deliveryContextFor(
     textsPerHour: config.sms.maxPerHour,
     acknowledgmentsPerHour: config.acknowledgmentsPerHour,
     acknowledgmentsPerClientPerHour: config.acknowledgmentsPerClientPerHour,
+    reviews: config.reviews,
   };
 }
 
@@ -96,6 +107,8 @@ type LeadClaim = Claim &
     /** This alert is the one that says the deliverer stopped (outbox/delivererHeartbeat.ts). */
     deliverer_stopped: boolean;
     deliverer_last_run_at: Date | null;
+    /** When the homeowner asked for no review reminder. */
+    review_opted_out_at: Date | null;
   };
 
 type ClaimedNotification = ReportClaim | LeadClaim;
@@ -146,7 +159,7 @@ async function claimDue(
     select c.id as notification_id, c.attempts, c.kind, c.recipient, c.created_at as queued_at,
       c.superseded_message_id, c.payload, r.id, r.created_at, r.name, r.email, r.phone,
       r.service, r.message, r.utm_source, r.utm_medium, r.referrer_host, r.has_gclid,
-      r.has_fbclid,
+      r.has_fbclid, r.review_opted_out_at,
       exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
         and o.kind = 'alert-sms' and o.status = 'folded') as text_folded,
       exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
@@ -160,7 +173,7 @@ async function claimDue(
 }
 
 /** Notifications that are not one lead's alert to the owner: they never move the lead's status. */
-const notLeadAlerts = ["acknowledgment", "summary-sms", "owner-report"];
+const notLeadAlerts = ["acknowledgment", "summary-sms", "owner-report", ...reviewKinds];
 
 /**
  * The lead's own status follows its owner notifications (the acknowledgment is not one):
@@ -327,6 +340,28 @@ async function send(
   return await context.providers.email.send(message, idempotencyKey);
 }
 
+/** A lead's notification other than an escalation: a review email may be cancelled instead. */
+async function sendLeadNotification(
+  db: Database,
+  claimed: LeadClaim,
+  context: DeliveryContext,
+): Promise<SendResult | undefined> {
+  const { kind } = claimed;
+  if (!isReview(kind)) return await send(db, claimed, context);
+  return await sendReview(
+    db,
+    { ...claimed, kind },
+    {
+      reviews: context.reviews,
+      mailbox: context.mailbox,
+      functionUrl: context.functionUrl,
+      linkSecret: context.contactLink.secret,
+      email: context.providers.email,
+    },
+    `contact-notification/${claimed.notification_id}`,
+  );
+}
+
 /**
  * Sends an escalation holding its lead's row FOR SHARE, read again in that transaction: a lead
  * marked as called since the claim cancels it instead (undefined), and a mark that comes while it
@@ -360,9 +395,11 @@ async function deliverOne(
   let result: SendResult | undefined;
   try {
     result =
-      claimed.kind !== "owner-report" && isEscalation(claimed.kind)
-        ? await sendUnlessMarked(db, claimed, context)
-        : await send(db, claimed, context);
+      claimed.kind === "owner-report"
+        ? await send(db, claimed, context)
+        : isEscalation(claimed.kind)
+          ? await sendUnlessMarked(db, claimed, context)
+          : await sendLeadNotification(db, claimed, context);
     if (!result) return "cancelled";
   } catch (error) {
     const provider = isSms(claimed.kind) ? context.providers.sms : context.providers.email;

@@ -112,6 +112,8 @@ const settingsSchema = v.object({
   ACKNOWLEDGMENT_MAX_PER_HOUR: count(20),
   ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR: count(2),
   OWNER_REPORT_EMAIL: v.optional(v.pipe(v.string(), v.toLowerCase()), "on"),
+  GOOGLE_REVIEW_URL: v.optional(v.string()),
+  REVIEW_REQUEST_MAX_PER_HOUR: count(10),
   VISIT_RATE_LIMIT_MAX: count(60),
   VISIT_RATE_LIMIT_WINDOW_SECONDS: count(600),
   VISIT_CONCURRENCY: count(2),
@@ -162,6 +164,11 @@ function parseSettings(env: ReadEnv): Settings {
   if (parsed.success) return parsed.output;
   const [issue] = parsed.issues;
   throw new Error(`${v.getDotPath(issue)} ${issue.message}`);
+}
+
+/** A link a homeowner is sent: https only, as the address was written. */
+function httpsUrl(value: string | undefined): string | undefined {
+  return httpUrl(value)?.protocol === "https:" ? value : undefined;
 }
 
 /**
@@ -273,6 +280,13 @@ export function readConfig(env: ReadEnv) {
     acknowledgmentsPerClientPerHour: s.ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR,
     /** Whether the owner is emailed the weekly report (OWNER_REPORT_EMAIL, on unless "off"). */
     ownerReport: s.OWNER_REPORT_EMAIL !== "off",
+    /**
+     * Review requests after a finished job (docs/owner-tools.md, "Review requests"): the business's
+     * Google review link (GOOGLE_REVIEW_URL, https only; none means no request at all), and at most
+     * `perHour` of them and their reminders in any hour (REVIEW_REQUEST_MAX_PER_HOUR); past it they
+     * wait for the next hour, none is dropped.
+     */
+    reviews: { url: httpsUrl(s.GOOGLE_REVIEW_URL), perHour: s.REVIEW_REQUEST_MAX_PER_HOUR },
     /** The page's beacons: their own limit per address, and how many are stored at once. */
     visits: {
       rateLimit: { max: s.VISIT_RATE_LIMIT_MAX, windowSeconds: s.VISIT_RATE_LIMIT_WINDOW_SECONDS },

@@ -25,3 +25,11 @@ export async function hmac(secret: string, text: string, hash: HmacHash): Promis
 export async function hmacSha256(secret: string, text: string): Promise<ArrayBuffer> {
   return await hmac(secret, text, "SHA-256");
 }
+
+/** Bytes as base64url without padding: a token that fits an address or a header as it is. */
+export function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}

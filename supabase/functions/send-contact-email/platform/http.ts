@@ -26,6 +26,19 @@ export function htmlResponse(status: number, html: string, headers: HeadersInit)
   return new Response(html, { status, headers: merged });
 }
 
+/** Plain text for a person who opened a link (hosted Supabase shows a GET's answer as text anyway). */
+export function textResponse(status: number, text: string): Response {
+  return new Response(`${text}\n`, {
+    status,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+    },
+  });
+}
+
 /** 303 See Other: the browser follows it with a GET, so reloading never posts again. */
 export function seeOther(location: string, headers: HeadersInit): Response {
   const merged = new Headers(headers);

@@ -8,6 +8,7 @@ import {
   deliveryContextFor,
   type Providers,
 } from "../outbox/notificationQueue.ts";
+import { queueReviewRequests } from "../outbox/reviewRequests.ts";
 import { resendUndeliveredTexts } from "../outbox/smsReceipts.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import type { Database } from "../platform/database.ts";
@@ -33,7 +34,8 @@ export const deliverRoute = "/deliver";
 /**
  * The scheduled deliverer's entry: Supabase Cron (pg_net) or the local stack POSTs here with the
  * shared secret. It escalates the leads whose time ran out unmarked, queues again the alert texts
- * that did not arrive and, on Monday mornings, the owner's weekly report, then sends everything
+ * that did not arrive, the review requests of finished jobs (and their reminders) and, on Monday
+ * mornings, the owner's weekly report, then sends everything
  * due, those included, then forgets what nobody needs any more. Each step runs alone: one that
  * fails (a report too large for its column, a database error) is logged and named in the answer's
  * `failedSteps`, and the others still run, so no data can stop the deliveries.
@@ -68,7 +70,8 @@ export async function answerDeliverRoute(
     queueDueEscalations(db, at, ownerNotifications(config, "escalation")),
   );
   const resent = await step("resends", () => resendUndeliveredTexts(db, at));
-  const ownerReport = await step("report", () => queueWeeklyReport(db, at, config.ownerReport));
+  const reviews = await step("reviews", () => queueReviewRequests(db, at, config.reviews));
+  const ownerReport = await step("report", () => queueWeeklyReport(db, at, config));
   const context = deliveryContextFor(
     config,
     deps.providers,
@@ -81,7 +84,7 @@ export async function answerDeliverRoute(
   // The heartbeat says the deliverer works: a run with a failed step leaves it as it was, so the
   // owner's warning about a stopped deliverer fires when a step fails run after run.
   if (failedSteps.length === 0) await step("heartbeat", () => recordDelivererRun(db, at));
-  const body = { ...report, escalated, resent, ownerReport, ...pruned, failedSteps };
+  const body = { ...report, escalated, resent, reviews, ownerReport, ...pruned, failedSteps };
   return stepsAnswer(body, failures, cors);
 }
 
@@ -116,6 +119,7 @@ function stepsAnswer(body: Record<string, unknown>, failures: Failure[], cors: H
 export type DeliverStep =
   | "escalations"
   | "resends"
+  | "reviews"
   | "report"
   | "deliveries"
   | "pruning"

@@ -1,4 +1,7 @@
 import {
+  googleClickIdField,
+  googleClickIdShape,
+  type LeadSource,
   type VisitBeacon,
   type VisitSource,
   visitLimits,
@@ -95,18 +98,26 @@ const sourceFieldsOf = (body: Readonly<Record<string, unknown>>) =>
       }),
   );
 
-export type SourceRead = { ok: true; value: VisitSource } | { ok: false; error: string };
+export type SourceRead =
+  | { ok: true; value: LeadSource; problem?: string }
+  | { ok: false; error: string };
 
 /**
  * A lead's source from its submission (JSON, or a plain form's strings). Other fields of the
  * submission are not looked at; a source field of the wrong shape refuses the source, never the
- * lead, which is then stored as from an unknown source.
+ * lead, which is then stored as from an unknown source. The ad click's id is read on its own: one
+ * of another shape is left out (`problem` says so), the rest of the source kept; one that is
+ * there marks the lead as from a Google Ads click, as the flag does.
  */
-export function readVisitSource(body: Readonly<Record<string, unknown>>): SourceRead {
+export function readLeadSource(body: Readonly<Record<string, unknown>>): SourceRead {
   const checked = v.safeParse(visitSourceSchema, sourceFieldsOf(body));
-  return checked.success
-    ? { ok: true, value: checked.output }
-    : { ok: false, error: fieldsOf(checked.issues) };
+  if (!checked.success) return { ok: false, error: fieldsOf(checked.issues) };
+  const id = body[googleClickIdField];
+  if (id === undefined || id === "") return { ok: true, value: checked.output };
+  if (typeof id !== "string" || !googleClickIdShape.test(id)) {
+    return { ok: true, value: checked.output, problem: googleClickIdField };
+  }
+  return { ok: true, value: { ...checked.output, gclid: true, googleClickId: id } };
 }
 
 /**

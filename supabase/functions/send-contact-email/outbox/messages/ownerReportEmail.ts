@@ -1,6 +1,7 @@
 import { leadOutcomes } from "@bluewater/content/lead-outcomes";
 import { ownerReport as words } from "@bluewater/content/owner-report";
-import { escapeText } from "entities/escape";
+import { escapeAttribute, escapeText } from "entities/escape";
+import { showHidden } from "../../../_shared/leadText.ts";
 import type { OwnerReport } from "../../../_shared/ownerReport.ts";
 import {
   actionRows,
@@ -11,6 +12,7 @@ import {
   type ReportRow,
   revenueHeader,
   revenueRows,
+  reviewLine,
   sourceRows,
   sparkline,
   vitalRows,
@@ -42,6 +44,25 @@ function table(rows: readonly ReportRow[], header?: ReportRow): string {
 const section = (heading: string, body: string) =>
   `<h2 style="${headingStyle}">${escapeText(heading)}</h2>${body}`;
 
+/** The open leads, each linked to the owner's page with a fresh link; nothing when none is open. */
+function openLeadsHtml(report: OwnerReport): string {
+  const open = report.openLeads;
+  if (!open || open.total === 0) return "";
+  const { openLeads } = words;
+  const items = open.leads.map((lead) => {
+    const name = escapeText(showHidden(lead.name));
+    const shown = lead.link
+      ? `<a href="${escapeAttribute(lead.link)}">${name}</a>`
+      : `${name} ${escapeText(openLeads.noLink)}`;
+    return `<li>${shown}, ${escapeText(lead.received)}</li>`;
+  });
+  const more =
+    open.total > open.leads.length
+      ? `<p>${escapeText(openLeads.more(open.total - open.leads.length))}</p>`
+      : "";
+  return section(openLeads.heading(open.total), `<ul>${items.join("")}</ul>${more}`);
+}
+
 /**
  * The owner's weekly email: the report's text part is what `pnpm report` prints; the HTML part
  * shows the same figures as small tables, with the daily trends as sparklines (text, so no mail
@@ -72,6 +93,8 @@ export function renderOwnerReportEmail(
       table(sourceRows(now), ["", sources.visits, sources.leads, sources.called]),
     ),
     section(leadOutcomes.revenue.heading, table(revenueRows(now), revenueHeader)),
+    section(words.reviews.heading, `<p>${escapeText(reviewLine(report))}</p>`),
+    openLeadsHtml(report),
     section(
       words.headings.vitals,
       table(vitalRows(now), ["", devices.mobile, devices.desktop]) +
