@@ -51,7 +51,6 @@ const ignore = () => {};
 
 async function held(pool: pg.Pool): Promise<Session> {
   const client = await pool.connect();
-  client.on("error", ignore);
   // pg closes a connection that failed rather than return it to the pool.
   return Object.assign(runOn(client), { release: (close = false) => client.release(close) });
 }
@@ -64,6 +63,8 @@ export function connect(url: string, { max = 1, connectTimeoutSeconds = 10 } = {
     connectionTimeoutMillis: connectTimeoutSeconds * 1000,
   });
   pool.on("error", ignore);
+  // Once per connection, not per hold: a pooled connection is held again and again.
+  pool.on("connect", (client) => client.on("error", ignore));
   async function begin<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     const tx = await held(pool);
     try {
