@@ -61,7 +61,7 @@ export function staticTemplate(html: string): StaticTemplate {
   if (style.index > page.indexOf("</head>"))
     throw new Error("the inline stylesheet is not in the head");
   // Moved from / to /assets/, a relative url() in the CSS would point elsewhere.
-  if (/url\(\s*["']?(?!data:|\/|https?:)/.test(css)) {
+  if (/url\(\s*(?!["']?(?:data:|\/|https?:))/.test(css)) {
     throw new Error("the inline stylesheet has a relative url(): moving it would break it");
   }
   const hash = createHash("sha256").update(css).digest("base64url").slice(0, 8);

@@ -117,6 +117,9 @@ test("a stylesheet that cannot be moved as it is is refused", () => {
     builtPage.replace(/<style>[\s\S]*?<\/style>/, `<style>${css}</style>`);
   assert.throws(() => staticTemplate(withCss("a{background:url(images/x.svg)}")), /relative url/);
   assert.doesNotThrow(() => staticTemplate(withCss("a{background:url(/images/x.svg)}")));
+  // A quoted data URL (as the icons' stylesheet writes them) moves as it is.
+  assert.doesNotThrow(() => staticTemplate(withCss(`a{--i:url("data:image/svg+xml,%3Csvg/%3E")}`)));
+  assert.throws(() => staticTemplate(withCss(`a{background:url("images/x.svg")}`)), /relative url/);
   assert.throws(() => staticTemplate(builtPage.replace(/<style>[\s\S]*?<\/style>/, "")), /found 0/);
 });
 
