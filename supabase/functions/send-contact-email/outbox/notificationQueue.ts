@@ -11,6 +11,7 @@ import {
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";
+import { decideInLane } from "./decisionLanes.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
 import { renderOwnerReportEmail } from "./messages/ownerReportEmail.ts";
@@ -378,7 +379,7 @@ async function deliverOne(
 /**
  * Decides the budgets of what waits for them (all of it, or one lead's): each owner number's
  * texts, then the acknowledgments. Each in a short transaction of its own, before the claim, so
- * that what was decided is claimed at once.
+ * that what was decided is claimed at once; this instance's senders share each run (decisionLanes).
  */
 async function decideBudgets(
   db: Database,
@@ -392,13 +393,17 @@ async function decideBudgets(
     where awaits_budget and status = 'pending'
       and (${only ?? null}::uuid is null or contact_request_id = ${only ?? null}::uuid)`);
   for (const { recipient } of rows.filter((row) => !row.acknowledgment)) {
-    await decideTexts(db, recipient, now, context.textsPerHour);
+    await decideInLane(db, `texts:${recipient}`, now, (at) =>
+      decideTexts(db, recipient, at, context.textsPerHour),
+    );
   }
   if (rows.some((row) => row.acknowledgment)) {
-    await decideAcknowledgments(db, now, {
-      perHour: context.acknowledgmentsPerHour,
-      perClientPerHour: context.acknowledgmentsPerClientPerHour,
-    });
+    await decideInLane(db, "acknowledgments", now, (at) =>
+      decideAcknowledgments(db, at, {
+        perHour: context.acknowledgmentsPerHour,
+        perClientPerHour: context.acknowledgmentsPerClientPerHour,
+      }),
+    );
   }
 }
 
