@@ -132,7 +132,10 @@ async function claimDue(
       from public.contact_notifications n
       where ((n.status = 'pending' and n.next_attempt_at <= ${now})
           or (n.status = 'sending' and n.locked_until <= ${now}))
-        and (${only}::uuid is null or n.contact_request_id = ${only}::uuid)
+        -- A lead's fast lane also takes a due summary text: the decision it waited for may have
+        -- folded into it while a sender before skipped it (locked), and none may be left waiting.
+        and (${only}::uuid is null or n.contact_request_id = ${only}::uuid
+          or n.kind = 'summary-sms')
         and not n.awaits_budget
         -- A lead's email says whether its text was folded: none goes before that is decided.
         and not exists (select 1 from public.contact_notifications w
