@@ -15,9 +15,9 @@ export interface AdmissionLimits {
   maxWaitMs: number;
   /**
    * Connections that may wait their turn. Past capacity (`maxActive` served and this many
-   * waiting) the newest is answered 503 with Retry-After at once, rather than after `maxWaitMs`
-   * in a queue too long to be served in time; at most `maxActive` such answers are read at once,
-   * so the memory stays bounded whatever the flood (the rest wait, unread, as before).
+   * waiting) the longest waiting is answered 503 with Retry-After at once (from the next tick of
+   * the timer), not after `maxWaitMs` in a queue too long to be served in time; at most
+   * `maxActive` such answers are read at once, so the memory stays bounded whatever the flood.
    */
   maxWaiting: number;
 }
@@ -31,7 +31,7 @@ interface Served {
 /**
  * A listener that hands connections to `http` in turn: at most `maxActive` are read at once,
  * the rest wait unread (paused on connect), in order of arrival, at most `maxWaiting` of them
- * (past that the newest is answered 503 at once). None is reset for want of room:
+ * (past that the longest waiting is answered 503 at once). None is reset for want of room:
  * a client trickling its request is closed to make room once it has stalled for `stalledMs`, and
  * a connection that waited `maxWaitMs` is read at once and marked (`isOverflow`) for the request
  * handler to answer 503. Each connection carries one request (every answer closes it), so its
@@ -61,6 +61,7 @@ export function listenInTurn(http: HttpServer, limits: AdmissionLimits) {
     }
   };
   const makeRoom = () => {
+    shed();
     const now = Date.now();
     for (const [socket, since] of waiting) {
       if (now - since < limits.maxWaitMs) break;
@@ -81,12 +82,16 @@ export function listenInTurn(http: HttpServer, limits: AdmissionLimits) {
     });
     handOver(socket);
   };
-  /** Past `maxWaiting`, the newest waiting connections are answered 503 at once. */
+  /**
+   * Past `maxWaiting`, the longest waiting connections are answered 503, as `maxWaitMs` would
+   * answer them later. The oldest, not the newest: a waiting connection is unread, so one whose
+   * client already left is only found out when read, and after a burst of clients that left, the
+   * next real one would be the newest and turned away for them. Read, those close at once.
+   */
   const shed = () => {
-    while (waiting.size > limits.maxWaiting && shedding < limits.maxActive) {
-      const newest = [...waiting.keys()].at(-1);
-      if (!newest) return;
-      shedOne(newest);
+    for (const socket of waiting.keys()) {
+      if (waiting.size <= limits.maxWaiting || shedding >= limits.maxActive) return;
+      shedOne(socket);
     }
   };
   const timer = setInterval(makeRoom, Math.min(250, limits.stalledMs / 2));
@@ -98,10 +103,7 @@ export function listenInTurn(http: HttpServer, limits: AdmissionLimits) {
       if (served.delete(socket)) admitNext();
     });
     if (served.size < limits.maxActive && waiting.size === 0) admit(socket);
-    else {
-      waiting.set(socket, Date.now());
-      shed();
-    }
+    else waiting.set(socket, Date.now());
   });
   // Node starts checking its header and request timeouts when a server starts listening.
   http.emit("listening");
