@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { connect } from "@bluewater/postgres/client";
-import { postLead } from "@bluewater/stack/post-lead";
+import { benchClientAddress, postLeadFrom } from "@bluewater/stack/post-lead";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
 
 export interface FunctionBenchResult {
@@ -29,7 +29,10 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * Sends `total` valid submissions, `concurrency` at a time, to a running function, then checks in
- * its database that each 200 was stored exactly once.
+ * its database that each 200 was stored exactly once. Each of the `concurrency` senders is a
+ * visitor of its own, on its own loopback address (as many visitors reach a real proxy): one
+ * client's leads take turns by design (clientTurns.ts), so from one address the bench would
+ * measure those turns, not the function.
  */
 export async function benchFunction(options: {
   label: string;
@@ -44,29 +47,34 @@ export async function benchFunction(options: {
   const statuses: Record<string, number> = {};
   const accepted = new Map<string, string>();
   let next = 0;
-  const worker = async () => {
+  const worker = async (client: number) => {
+    const from = benchClientAddress(client);
     while (next < total) {
       const index = next++;
       const requestId = randomUUID();
       const startedAt = performance.now();
-      const response = await postLead(options.functionsUrl, {
-        name: `Bench Visitor ${index}`,
-        phone: "(586) 555-0123",
-        email: `bench${index}@example.com`,
-        service: "interior",
-        message: "Water in the basement after rain.",
-        requestId,
-        website: "",
-        elapsedMs: 15_000,
-      });
-      const body = (await response.json()) as { id?: string };
+      const response = await postLeadFrom(
+        options.functionsUrl,
+        {
+          name: `Bench Visitor ${index}`,
+          phone: "(586) 555-0123",
+          email: `bench${index}@example.com`,
+          service: "interior",
+          message: "Water in the basement after rain.",
+          requestId,
+          website: "",
+          elapsedMs: 15_000,
+        },
+        from,
+      );
+      const body = JSON.parse(response.body) as { id?: string };
       latencies.push(performance.now() - startedAt);
       statuses[response.status] = (statuses[response.status] ?? 0) + 1;
       if (response.status === 200 && body.id) accepted.set(requestId, body.id);
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: concurrency }, (_, client) => worker(client)));
   const seconds = (performance.now() - started) / 1000;
 
   const sql = connect(options.databaseUrl);
@@ -100,14 +108,19 @@ export async function benchFunction(options: {
 }
 
 /**
- * A throwaway stack on `databaseUrl` for the benches: every lead comes from one address, each
- * texted and acknowledged, so they measure the function and its channels, not the rate limit
- * (429s) or the budgets that keep a flood off the owner's phone and strangers' inboxes.
+ * A throwaway stack on `databaseUrl` for the benches: every lead texted (unless `ownerTexts` is
+ * false: NOTIFY_SMS_TO unset) and acknowledged, so they measure the function and its channels,
+ * not the rate limit (429s) or the budgets that keep a flood off the owner's phone and
+ * strangers' inboxes.
  */
-export function startUnlimitedStack(databaseUrl: string): Promise<ThrowawayStack> {
+export function startUnlimitedStack(
+  databaseUrl: string,
+  ownerTexts = true,
+): Promise<ThrowawayStack> {
   return startThrowawayStack({
     database: { url: databaseUrl },
     functionEnv: {
+      ...(ownerTexts ? {} : { NOTIFY_SMS_TO: "" }),
       RATE_LIMIT_MAX: "1000000",
       NOTIFY_SMS_MAX_PER_HOUR: "1000000",
       ACKNOWLEDGMENT_MAX_PER_HOUR: "1000000",
@@ -116,13 +129,17 @@ export function startUnlimitedStack(databaseUrl: string): Promise<ThrowawayStack
   });
 }
 
-/** Benches the function on a throw-away stack over `databaseUrl` (a database that exists). */
+/**
+ * Benches the function on a throw-away stack over `databaseUrl` (a database that exists), through
+ * its local gateway, with the owner's texts on unless `ownerTexts` is false.
+ */
 export async function benchFunctionOn(
   label: string,
   databaseUrl: string,
   load: { total: number; concurrency: number },
+  ownerTexts = true,
 ): Promise<FunctionBenchResult> {
-  const stack = await startUnlimitedStack(databaseUrl);
+  const stack = await startUnlimitedStack(databaseUrl, ownerTexts);
   try {
     return await benchFunction({
       label,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { defineCommand, parseCommand, wholeNumber } from "@bluewater/cli";
+import { defineCommand, InvalidArgumentError, parseCommand, wholeNumber } from "@bluewater/cli";
 import { measureNotificationLatency, notificationRows } from "./notificationLatency.ts";
 import { benchRefusedCopies, refusedCopiesRows } from "./refusedCopies.ts";
 import { stackRows } from "./report.ts";
@@ -12,8 +12,22 @@ import { benchVisits, visitsRows } from "./visitsBench.ts";
  * throughput on the embedded PostgreSQL, alternating with the machine's server (TEST_DATABASE_URL,
  * else 127.0.0.1:5432) as the reference; then the time from the function's 200 to each provider
  * call; the beacon route and the report; and the rows per table after 10,000 copies refused by the
- * rate limit. Results go to .bench/stack.json.
+ * rate limit. Results go to .bench/stack.json. `--only function,visits` runs those parts alone.
  */
+const parts = ["start", "function", "notifications", "visits", "copies"] as const;
+type Part = (typeof parts)[number];
+
+function partList(value: string): Part[] {
+  const named = value.split(",").map((part) => part.trim());
+  const unknown = named.filter((part) => !parts.some((known) => known === part));
+  if (unknown.length > 0) {
+    throw new InvalidArgumentError(
+      `Unknown part ${unknown.join(", ")}: one of ${parts.join(", ")}.`,
+    );
+  }
+  return parts.filter((part) => named.includes(part));
+}
+
 const options = (
   await parseCommand(
     defineCommand(
@@ -24,36 +38,39 @@ const options = (
       .option("--total <n>", "submissions per throughput round", wholeNumber(1), 300)
       .option("--concurrency <n>", "submissions at a time", wholeNumber(1), 25)
       .option("--leads <n>", "leads timed to their provider calls", wholeNumber(1), 100)
+      .option("--only <parts>", `the parts to run, of ${parts.join(",")}`, partList, [...parts])
       .addHelpText("after", "\nThe reference server: TEST_DATABASE_URL, else 127.0.0.1:5432."),
   )
-).opts<{ rounds: number; total: number; concurrency: number; leads: number }>();
+).opts<{ rounds: number; total: number; concurrency: number; leads: number; only: Part[] }>();
+const runs = (part: Part) => options.only.includes(part);
+const log = (line: string) => console.log(`[bench] ${line}`);
 const stack = await benchLocalStack({
-  rounds: options.rounds,
+  startRounds: runs("start") ? options.rounds : 0,
+  rounds: runs("function") ? options.rounds : 0,
   load: { total: options.total, concurrency: options.concurrency },
   referenceUrl: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
-  log: (line) => console.log(`[bench] ${line}`),
+  log,
 });
-const notifications = await measureNotificationLatency({
-  leads: options.leads,
-  log: (line) => console.log(`[bench] ${line}`),
-});
-const visits = await benchVisits({
-  rounds: options.rounds,
-  beacons: 1000,
-  concurrency: 25,
-  reportVisits: 100_000,
-  log: (line) => console.log(`[bench] ${line}`),
-});
-const refusedCopies = await benchRefusedCopies({
-  copies: 10_000,
-  concurrency: 25,
-  log: (line) => console.log(`[bench] ${line}`),
-});
+const notifications = runs("notifications")
+  ? await measureNotificationLatency({ leads: options.leads, log })
+  : undefined;
+const visits = runs("visits")
+  ? await benchVisits({
+      rounds: options.rounds,
+      beacons: 1000,
+      concurrency: 25,
+      reportVisits: 100_000,
+      log,
+    })
+  : undefined;
+const refusedCopies = runs("copies")
+  ? await benchRefusedCopies({ copies: 10_000, concurrency: 25, log })
+  : undefined;
 const rows = [
   ...stackRows(stack),
-  ...notificationRows(notifications),
-  ...visitsRows(visits),
-  ...refusedCopiesRows(refusedCopies),
+  ...(notifications ? notificationRows(notifications) : []),
+  ...(visits ? visitsRows(visits) : []),
+  ...(refusedCopies ? refusedCopiesRows(refusedCopies) : []),
 ];
 for (const row of rows) {
   console.log(

@@ -242,6 +242,7 @@ async function benchEverythingElse(
         "the local stack: start time, and the function on the embedded and the machine's PostgreSQL",
       );
       const localStack = await benchLocalStack({
+        startRounds: 3,
         rounds: 3,
         load: { total: 300, concurrency: 25 },
         referenceUrl:

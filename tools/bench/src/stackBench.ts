@@ -8,10 +8,18 @@ import { siteDistDir } from "@bluewater/stack/paths";
 import { benchFunctionOn, type FunctionBenchResult } from "./functionBench.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 
+/** The function's targets, as the rows name them (report.ts finds each by its label). */
+export const embeddedLabel = "embedded PostgreSQL 17";
+export const textsOffLabel = "embedded PostgreSQL 17, owner texts off (NOTIFY_SMS_TO unset)";
+export const referenceLabel = "the machine's PostgreSQL server";
+
 export interface StackBench {
   /** `pnpm start`'s stack from nothing to ready, in ms: on a new data folder (initdb) and again. */
   start: { cold: Spread; warm: Spread };
-  /** The function on the embedded PostgreSQL, and on the machine's server when there is one. */
+  /**
+   * The function through the local gateway on the embedded PostgreSQL, texts on and off, and on
+   * the machine's server when there is one.
+   */
   functions: Array<{ label: string; rounds: FunctionBenchResult[] }>;
 }
 
@@ -59,10 +67,13 @@ async function answers(url: string): Promise<boolean> {
 /**
  * The local stack's start time (`rounds` cold starts, each followed by a warm one) and the
  * function's throughput, `rounds` times on the embedded PostgreSQL (fsync on, as `pnpm start`
- * runs it) alternating with the machine's own server at `referenceUrl` when it answers, each
- * round on a new database.
+ * runs it) with the owner's texts on, then off, alternating with the machine's own server at
+ * `referenceUrl` when it answers, each round on a new database.
  */
 export async function benchLocalStack(options: {
+  /** Cold and warm starts; 0 skips them. */
+  startRounds: number;
+  /** Throughput rounds; 0 skips them. */
   rounds: number;
   load: { total: number; concurrency: number };
   referenceUrl: string;
@@ -70,7 +81,7 @@ export async function benchLocalStack(options: {
 }): Promise<StackBench> {
   const cold: number[] = [];
   const warm: number[] = [];
-  for (let round = 0; round < options.rounds; round++) {
+  for (let round = 0; round < options.startRounds; round++) {
     await withFolder(async (folder) => {
       const dataDir = join(folder, "postgres");
       cold.push(await timeStart(dataDir, options.log));
@@ -78,21 +89,29 @@ export async function benchLocalStack(options: {
     });
   }
 
+  if (options.rounds === 0)
+    return { start: { cold: spread(cold), warm: spread(warm) }, functions: [] };
   const reference = (await answers(options.referenceUrl)) ? options.referenceUrl : undefined;
   if (!reference) options.log(`no PostgreSQL server at ${options.referenceUrl}: no reference`);
   const functions = await withEmbeddedServer(async (embeddedUrl) => {
     const targets = [
-      { label: "embedded PostgreSQL 17", url: embeddedUrl, rounds: [] as FunctionBenchResult[] },
-      ...(reference
-        ? [{ label: "the machine's PostgreSQL server", url: reference, rounds: [] }]
-        : []),
-    ];
+      { label: embeddedLabel, url: embeddedUrl, ownerTexts: true },
+      { label: textsOffLabel, url: embeddedUrl, ownerTexts: false },
+      ...(reference ? [{ label: referenceLabel, url: reference, ownerTexts: true }] : []),
+    ].map((target) => ({ ...target, rounds: [] as FunctionBenchResult[] }));
     for (let round = 0; round < options.rounds; round++) {
       for (const target of targets) {
         const database = await createTestDatabase({ TEST_DATABASE_URL: target.url });
         try {
-          const result = await benchFunctionOn(target.label, database.url, options.load);
-          options.log(`${target.label}: ${result.requestsPerSecond} req/s`);
+          const result = await benchFunctionOn(
+            target.label,
+            database.url,
+            options.load,
+            target.ownerTexts,
+          );
+          options.log(
+            `${target.label}: ${result.requestsPerSecond} leads/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+          );
           target.rounds.push(result);
         } finally {
           await database.drop();

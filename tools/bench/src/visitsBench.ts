@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
-import { postLead } from "@bluewater/stack/post-lead";
+import { benchClientAddress, postLeadFrom } from "@bluewater/stack/post-lead";
 import { startThrowawayStack } from "@bluewater/stack/throwaway";
 import { percentile } from "./functionBench.ts";
 import { type Spread, spread } from "./lighthouse.ts";
@@ -81,29 +81,36 @@ async function sendBeacons(
   return { sent: next, stored };
 }
 
-/** The median latency of `count` leads sent 5 at a time. */
+/**
+ * The median latency of `count` leads sent 5 at a time, by 5 visitors on addresses of their own
+ * (one client's leads take their turns by design, clientTurns.ts).
+ */
 async function leadP50(functionsUrl: string, count: number): Promise<number> {
   const latencies: number[] = [];
   let next = 0;
-  const worker = async () => {
+  const worker = async (client: number) => {
+    const from = benchClientAddress(client);
     while (next < count) {
       next += 1;
       const started = performance.now();
-      const response = await postLead(functionsUrl, {
-        name: "Bench Visitor",
-        phone: "(586) 555-0123",
-        email: `bench-${randomUUID()}@example.com`,
-        service: "",
-        message: randomUUID(),
-        requestId: randomUUID(),
-        website: "",
-        elapsedMs: 15_000,
-      });
-      await response.arrayBuffer();
+      await postLeadFrom(
+        functionsUrl,
+        {
+          name: "Bench Visitor",
+          phone: "(586) 555-0123",
+          email: `bench-${randomUUID()}@example.com`,
+          service: "",
+          message: randomUUID(),
+          requestId: randomUUID(),
+          website: "",
+          elapsedMs: 15_000,
+        },
+        from,
+      );
       latencies.push(performance.now() - started);
     }
   };
-  await Promise.all(Array.from({ length: 5 }, worker));
+  await Promise.all(Array.from({ length: 5 }, (_, client) => worker(client)));
   return Math.round(
     percentile(
       latencies.sort((a, b) => a - b),
@@ -111,6 +118,9 @@ async function leadP50(functionsUrl: string, count: number): Promise<number> {
     ),
   );
 }
+
+/** The flood row is judged on at least this many alternating rounds, whatever `--rounds` says. */
+const minFloodRounds = 5;
 
 /** A lead for every 10 visits: 10,000 leads beside 100,000 visits, as issue 37 measures. */
 const visitsPerLead = 10;
@@ -235,7 +245,7 @@ async function benchOn(serverUrl: string, options: VisitsBenchOptions): Promise<
       await flood;
       return p50;
     };
-    for (let round = 0; round < options.rounds; round++) {
+    for (let round = 0; round < Math.max(minFloodRounds, options.rounds); round++) {
       declinedFlood.push(await duringFlood(true));
       storedFlood.push(await duringFlood(false));
       options.log(
@@ -291,11 +301,10 @@ export function visitsRows(bench: VisitsBench): Row[] {
       met: beacons.storedExactlyOnce,
     },
     {
-      measure:
-        "lead p50 while 20 clients flood the beacon route: stored ÷ declined beacons (ratio of medians, alternating rounds)",
+      measure: `lead p50 while 20 clients flood the beacon route: stored ÷ declined beacons (ratio of medians, ${leadLatency.storedFlood.runs} alternating rounds)`,
       value: `${slowdown.toFixed(2)} (${leadLatency.storedFlood.median} / ${leadLatency.declinedFlood.median} ms)`,
       target: "≤ 1.15",
-      met: slowdown <= 1.15,
+      met: slowdown <= 1.15 && leadLatency.storedFlood.runs >= minFloodRounds,
     },
     {
       measure: `pnpm report --days 7 over ${report.visits} visits and ${report.leads} leads with outcomes, start to exit: min / median / max`,

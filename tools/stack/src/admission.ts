@@ -13,6 +13,13 @@ export interface AdmissionLimits {
   stalledMs: number;
   /** A connection waiting this long is read at once and answered 503 with Retry-After. */
   maxWaitMs: number;
+  /**
+   * Connections that may wait their turn. Past capacity (`maxActive` served and this many
+   * waiting) the longest waiting is answered 503 with Retry-After at once (from the next tick of
+   * the timer), not after `maxWaitMs` in a queue too long to be served in time; at most
+   * `maxActive` such answers are read at once, so the memory stays bounded whatever the flood.
+   */
+  maxWaiting: number;
 }
 
 interface Served {
@@ -23,7 +30,8 @@ interface Served {
 
 /**
  * A listener that hands connections to `http` in turn: at most `maxActive` are read at once,
- * the rest wait unread (paused on connect), in order of arrival. None is reset for want of room:
+ * the rest wait unread (paused on connect), in order of arrival, at most `maxWaiting` of them
+ * (past that the longest waiting is answered 503 at once). None is reset for want of room:
  * a client trickling its request is closed to make room once it has stalled for `stalledMs`, and
  * a connection that waited `maxWaitMs` is read at once and marked (`isOverflow`) for the request
  * handler to answer 503. Each connection carries one request (every answer closes it), so its
@@ -34,6 +42,8 @@ export function listenInTurn(http: HttpServer, limits: AdmissionLimits) {
   const served = new Map<Socket, Served>();
   const waiting = new Map<Socket, number>();
   const overflow = new WeakSet<Socket>();
+  /** Overflow connections being read to be answered 503: bounded like the served ones. */
+  let shedding = 0;
 
   const handOver = (socket: Socket) => {
     waiting.delete(socket);
@@ -51,6 +61,7 @@ export function listenInTurn(http: HttpServer, limits: AdmissionLimits) {
     }
   };
   const makeRoom = () => {
+    shed();
     const now = Date.now();
     for (const [socket, since] of waiting) {
       if (now - since < limits.maxWaitMs) break;
@@ -60,6 +71,27 @@ export function listenInTurn(http: HttpServer, limits: AdmissionLimits) {
     if (waiting.size === 0) return;
     for (const [socket, state] of served) {
       if (!state.complete && now - state.admittedAt >= limits.stalledMs) socket.destroy();
+    }
+  };
+  const shedOne = (socket: Socket) => {
+    overflow.add(socket);
+    shedding += 1;
+    socket.once("close", () => {
+      shedding -= 1;
+      shed();
+    });
+    handOver(socket);
+  };
+  /**
+   * Past `maxWaiting`, the longest waiting connections are answered 503, as `maxWaitMs` would
+   * answer them later. The oldest, not the newest: a waiting connection is unread, so one whose
+   * client already left is only found out when read, and after a burst of clients that left, the
+   * next real one would be the newest and turned away for them. Read, those close at once.
+   */
+  const shed = () => {
+    for (const socket of waiting.keys()) {
+      if (waiting.size <= limits.maxWaiting || shedding >= limits.maxActive) return;
+      shedOne(socket);
     }
   };
   const timer = setInterval(makeRoom, Math.min(250, limits.stalledMs / 2));

@@ -54,6 +54,8 @@ export const defaultGatewayLimits: GatewayLimits = {
   maxActive: 32,
   stalledMs: 1000,
   maxWaitMs: 5000,
+  // About half a second of work at what one instance takes (docs/local-stack.md).
+  maxWaiting: 64,
 };
 
 /** Seconds a client turned away for want of room, or while the function restarts, waits. */

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { connect, type Database } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
+import { loopbackRequest } from "../testing/loopbackRequest.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
-import { loopbackRequest } from "./support/loopbackRequest.ts";
 
 /**
  * `pnpm start` keeps the function running: when its Deno process dies, the stack logs it and

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { type Gateway, startGateway } from "../src/gateway.ts";
-import { loopbackRequest } from "./support/loopbackRequest.ts";
+import { loopbackRequest } from "../testing/loopbackRequest.ts";
 
 /**
  * The gateway's answers follow Supabase's documented rule for `<ref>.supabase.co` (its Edge

@@ -8,7 +8,7 @@ import { connect as connectDatabase } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
 import { defaultGatewayLimits, type GatewayLimits } from "../src/gateway.ts";
 import { siteDistDir } from "../src/paths.ts";
-import { type LoopbackAnswer, loopbackRequest as send } from "./support/loopbackRequest.ts";
+import { type LoopbackAnswer, loopbackRequest as send } from "../testing/loopbackRequest.ts";
 import { type StackProcess, startStackProcess } from "./support/stackInProcess.ts";
 
 /**

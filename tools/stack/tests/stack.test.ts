@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { connect } from "@bluewater/postgres/client";
 import { localPublishableKey } from "../src/env.ts";
+import { type LoopbackAnswer, loopbackRequest } from "../testing/loopbackRequest.ts";
 import { startThrowawayStack, type ThrowawayStack } from "../testing/throwawayStack.ts";
-import { type LoopbackAnswer, loopbackRequest } from "./support/loopbackRequest.ts";
 
 let stack: ThrowawayStack;
 

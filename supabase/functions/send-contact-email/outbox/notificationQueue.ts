@@ -7,6 +7,7 @@ import type { ContactLinkSettings, DeliveryPolicy, FunctionConfig } from "../pla
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";
+import { decideInLane } from "./decisionLanes.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
 import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
 import { renderOwnerReportEmail } from "./messages/ownerReportEmail.ts";
@@ -140,7 +141,10 @@ async function claimDue(
       from public.contact_notifications n
       where ((n.status = 'pending' and n.next_attempt_at <= ${now})
           or (n.status = 'sending' and n.locked_until <= ${now}))
-        and (${only}::uuid is null or n.contact_request_id = ${only}::uuid)
+        -- A lead's fast lane also takes a due summary text: the decision it waited for may have
+        -- folded into it while a sender before skipped it (locked), and none may be left waiting.
+        and (${only}::uuid is null or n.contact_request_id = ${only}::uuid
+          or n.kind = 'summary-sms')
         and not n.awaits_budget
         -- A lead's email says whether its text was folded: none goes before that is decided.
         and not exists (select 1 from public.contact_notifications w
@@ -411,7 +415,7 @@ async function deliverOne(
 /**
  * Decides the budgets of what waits for them (all of it, or one lead's): each owner number's
  * texts, then the acknowledgments. Each in a short transaction of its own, before the claim, so
- * that what was decided is claimed at once.
+ * that what was decided is claimed at once; this instance's senders share each run (decisionLanes).
  */
 async function decideBudgets(
   db: Database,
@@ -425,13 +429,17 @@ async function decideBudgets(
     where awaits_budget and status = 'pending'
       and (${only ?? null}::uuid is null or contact_request_id = ${only ?? null}::uuid)`);
   for (const { recipient } of rows.filter((row) => !row.acknowledgment)) {
-    await decideTexts(db, recipient, now, context.textsPerHour);
+    await decideInLane(db, `texts:${recipient}`, now, (at) =>
+      decideTexts(db, recipient, at, context.textsPerHour),
+    );
   }
   if (rows.some((row) => row.acknowledgment)) {
-    await decideAcknowledgments(db, now, {
-      perHour: context.acknowledgmentsPerHour,
-      perClientPerHour: context.acknowledgmentsPerClientPerHour,
-    });
+    await decideInLane(db, "acknowledgments", now, (at) =>
+      decideAcknowledgments(db, at, {
+        perHour: context.acknowledgmentsPerHour,
+        perClientPerHour: context.acknowledgmentsPerClientPerHour,
+      }),
+    );
   }
 }
 

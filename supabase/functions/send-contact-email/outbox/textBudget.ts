@@ -5,7 +5,7 @@ import { type Database, inTransaction, type Queryable } from "../platform/databa
 export const summaryEveryMinutes = 15;
 
 /** The advisory-lock namespace of a number's budget (the first key of the two-key form). */
-const lockSpace = 0x74657874;
+export const textBudgetLockSpace = 0x74657874;
 
 /**
  * Decides the budget of every text to `recipient` that waits for it (awaits_budget), oldest
@@ -23,7 +23,9 @@ export async function decideTexts(
   maxPerHour: number,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
-    await tx.query(sql`select pg_advisory_xact_lock(${lockSpace}::int, hashtext(${recipient}))`);
+    await tx.query(
+      sql`select pg_advisory_xact_lock(${textBudgetLockSpace}::int, hashtext(${recipient}))`,
+    );
     const { rows: waiting } = await tx.query<{ id: string; lead_id: string; kind: string }>(sql`
       select id, contact_request_id as lead_id, kind from public.contact_notifications
       where awaits_budget and status = 'pending' and recipient = ${recipient}
