@@ -3,7 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defaultServerConditions, defineConfig } from "vite";
 import { appChunks } from "./vite/appChunks.ts";
-import { icons } from "./vite/iconsPlugin.ts";
 import { responsiveImages } from "./vite/responsiveImagesPlugin.ts";
 
 const app = appChunks();
@@ -16,7 +15,6 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    icons(),
     responsiveImages({ sourceDir: fileURLToPath(new URL("photos", import.meta.url)) }),
     app.plugin,
   ],

@@ -3,7 +3,7 @@ import type { HTMLAttributes } from "react";
 import { cn } from "./cn.ts";
 
 const badgeVariants = cva(
-  "inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold tracking-wide [&_.icon]:size-3.5",
+  "inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold tracking-wide [&_svg]:size-3.5",
   {
     variants: {
       variant: {

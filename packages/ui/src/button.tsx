@@ -3,7 +3,7 @@ import type { AnchorHTMLAttributes, ButtonHTMLAttributes, Ref } from "react";
 import { cn } from "./cn.ts";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 rounded-lg text-center leading-tight font-semibold whitespace-nowrap transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70 [&_.icon]:size-5 [&_.icon]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-lg text-center leading-tight font-semibold whitespace-nowrap transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70 [&_svg]:size-5 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

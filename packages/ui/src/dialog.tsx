@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn.ts";
-import { Icon } from "./icon.tsx";
 
 export const Dialog = DialogPrimitive.Root;
 
@@ -48,7 +48,7 @@ export function DialogContent({
             aria-label={closeLabel}
             className="-m-2 rounded-lg p-2 text-slate-600 hover:bg-muted hover:text-navy-950 focus-visible:outline-3 focus-visible:outline-ring"
           >
-            <Icon name="x" className="size-6" />
+            <X aria-hidden="true" className="size-6" />
           </DialogPrimitive.Close>
         </div>
         {description && (

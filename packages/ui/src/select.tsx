@@ -1,6 +1,6 @@
+import { ChevronDown } from "lucide-react";
 import type { Ref, SelectHTMLAttributes } from "react";
 import { cn } from "./cn.ts";
-import { Icon } from "./icon.tsx";
 import { controlClassName } from "./input.tsx";
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
@@ -25,8 +25,8 @@ export function Select({ className, options, placeholder, ...props }: SelectProp
           </option>
         ))}
       </select>
-      <Icon
-        name="chevron-down"
+      <ChevronDown
+        aria-hidden="true"
         className="pointer-events-none absolute top-1/2 right-3.5 size-5 -translate-y-1/2 text-slate-500"
       />
     </div>

@@ -1,8 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cva, type VariantProps } from "class-variance-authority";
+import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn.ts";
-import { Icon } from "./icon.tsx";
 
 export const ToastProvider = ToastPrimitive.Provider;
 
@@ -73,7 +73,7 @@ export function Toast({
         aria-label={closeLabel}
         className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
       >
-        <Icon name="x" className="size-4" />
+        <X aria-hidden="true" className="size-4" />
       </ToastPrimitive.Close>
     </ToastPrimitive.Root>
   );

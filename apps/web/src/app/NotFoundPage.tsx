@@ -1,7 +1,7 @@
 import { business, notFoundPage } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
-import { Icon } from "@bluewater/ui/icon";
 import { useLocation } from "@tanstack/react-router";
+import { Phone } from "lucide-react";
 import { useEffect } from "react";
 import { BrandMark } from "../components/BrandMark.tsx";
 import { useHydratedMarker } from "./useHydratedMarker.ts";
@@ -26,7 +26,7 @@ export function NotFoundPage() {
           {notFoundPage.homeLink}
         </ButtonLink>
         <ButtonLink href={business.phone.href} variant="outline" size="lg" wrap="never">
-          <Icon name="phone" />
+          <Phone aria-hidden="true" />
           {notFoundPage.callCta}
         </ButtonLink>
       </div>

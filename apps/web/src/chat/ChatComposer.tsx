@@ -1,5 +1,5 @@
 import { chatCopy } from "@bluewater/content/chat";
-import { Icon } from "@bluewater/ui/icon";
+import { Send } from "lucide-react";
 import type { Dispatch, RefObject, SetStateAction } from "react";
 
 interface ChatComposerProps {
@@ -39,7 +39,7 @@ export function ChatComposer({ inputRef, draft, onSend }: ChatComposerProps) {
         type="submit"
         className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <Icon name="send" className="size-5" />
+        <Send aria-hidden="true" className="size-5" />
         <span className="sr-only">{chatCopy.send}</span>
       </button>
     </form>

@@ -1,5 +1,5 @@
 import { chatLauncherCopy } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { MessageCircle, X } from "lucide-react";
 import { type ComponentType, type ReactNode, type Ref, useEffect, useState } from "react";
 import { prefetchOnReach } from "../start/index.ts";
 
@@ -89,9 +89,9 @@ export function ChatLauncher({
       className="fixed right-4 bottom-4 z-50 flex size-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-raised transition-colors hover:bg-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500 sm:right-6 sm:bottom-6"
     >
       {open ? (
-        <Icon name="x" className="size-6" />
+        <X aria-hidden="true" className="size-6" />
       ) : (
-        <Icon name="message-circle" className="size-7" />
+        <MessageCircle aria-hidden="true" className="size-7" />
       )}
     </button>
   );

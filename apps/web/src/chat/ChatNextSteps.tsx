@@ -1,7 +1,7 @@
 import { business, sectionIds } from "@bluewater/content";
 import { chatNextSteps } from "@bluewater/content/chat";
 import { Button, ButtonLink } from "@bluewater/ui/button";
-import { Icon } from "@bluewater/ui/icon";
+import { ClipboardCheck, Phone } from "lucide-react";
 
 interface ChatNextStepsProps {
   /** The app's way to the form (it chooses the answer's service); without it, a link to the form. */
@@ -12,7 +12,7 @@ interface ChatNextStepsProps {
 export function ChatNextSteps({ onRequestInspection }: ChatNextStepsProps) {
   const request = (
     <>
-      <Icon name="clipboard-check" />
+      <ClipboardCheck aria-hidden="true" />
       {chatNextSteps.requestInspection}
     </>
   );
@@ -21,7 +21,7 @@ export function ChatNextSteps({ onRequestInspection }: ChatNextStepsProps) {
       <legend className="sr-only">{chatNextSteps.label}</legend>
       <div className="flex flex-wrap gap-2">
         <ButtonLink href={business.phone.href} variant="outline" className="px-3 text-sm">
-          <Icon name="phone" />
+          <Phone aria-hidden="true" />
           {chatNextSteps.call}
         </ButtonLink>
         {onRequestInspection ? (

@@ -1,5 +1,5 @@
 import { chatCopy } from "@bluewater/content/chat";
-import { Icon } from "@bluewater/ui/icon";
+import { X } from "lucide-react";
 import type { ButtonHTMLAttributes } from "react";
 
 interface ChatPanelHeaderProps {
@@ -24,7 +24,7 @@ export function ChatPanelHeader({ titleId, close }: ChatPanelHeaderProps) {
         {...close}
         className="rounded-lg p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       >
-        <Icon name="x" className="size-5" />
+        <X aria-hidden="true" className="size-5" />
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Icon } from "@bluewater/ui/icon";
+import { Star } from "lucide-react";
 
 const maxStars = 5;
 
@@ -7,11 +7,13 @@ export function StarRating({ rating, label }: { rating: number; label: string })
   return (
     <p role="img" aria-label={label} className="flex gap-1">
       {Array.from({ length: maxStars }, (_, index) => (
-        <Icon
+        <Star
           // biome-ignore lint/suspicious/noArrayIndexKey: the stars are positions, not items.
           key={index}
-          name={index < rating ? "star-filled" : "star"}
-          className={index < rating ? "size-5 text-accent-500" : "size-5 text-slate-300"}
+          aria-hidden="true"
+          className={
+            index < rating ? "size-5 fill-accent-500 text-accent-500" : "size-5 text-slate-300"
+          }
         />
       ))}
     </p>

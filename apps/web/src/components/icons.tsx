@@ -1,33 +1,51 @@
 import type { ServiceIcon } from "@bluewater/content";
-import { Icon, type IconName } from "@bluewater/ui/icon";
+import {
+  Award,
+  BedDouble,
+  Briefcase,
+  Clapperboard,
+  Droplets,
+  Gamepad2,
+  Grid2x2,
+  Hammer,
+  HandHeart,
+  Heart,
+  House,
+  type LucideIcon,
+  MapPin,
+  PencilRuler,
+  Shovel,
+  Sofa,
+  Waves,
+} from "lucide-react";
 
 /** Content names icons by meaning; this is the one place that turns a name into a drawing. */
-const drawings = {
-  droplets: "droplets",
-  shovel: "shovel",
-  crack: "hammer",
-  house: "house",
-  window: "grid",
-  waves: "waves",
-  heart: "heart",
-  award: "award",
-  "map-pin": "map-pin",
-  "hand-heart": "hand-heart",
-  sofa: "sofa",
-  clapperboard: "clapperboard",
-  gamepad: "gamepad",
-  briefcase: "briefcase",
-  bed: "bed",
-  "pencil-ruler": "pencil-ruler",
-} as const satisfies Record<string, IconName>;
+const icons = {
+  droplets: Droplets,
+  shovel: Shovel,
+  crack: Hammer,
+  house: House,
+  window: Grid2x2,
+  waves: Waves,
+  heart: Heart,
+  award: Award,
+  "map-pin": MapPin,
+  "hand-heart": HandHeart,
+  sofa: Sofa,
+  clapperboard: Clapperboard,
+  gamepad: Gamepad2,
+  briefcase: Briefcase,
+  bed: BedDouble,
+  "pencil-ruler": PencilRuler,
+};
 
 // Every icon a service card can name must have a drawing.
-const serviceIcons: Record<ServiceIcon, IconName> = drawings;
+const serviceIcons: Record<ServiceIcon, LucideIcon> = icons;
 void serviceIcons;
 
-export type ContentIconName = keyof typeof drawings;
+export type IconName = keyof typeof icons;
 
-/** An icon the content names by its meaning. */
-export function ContentIcon({ name, className }: { name: ContentIconName; className?: string }) {
-  return <Icon name={drawings[name]} className={className} />;
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  const Drawing = icons[name];
+  return <Drawing aria-hidden="true" className={className} />;
 }

@@ -1,11 +1,11 @@
 import { businessHours } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { Clock } from "lucide-react";
 
 export function BusinessHours() {
   return (
     <div>
       <h3 className="mb-3 flex items-center gap-2 text-lg font-bold">
-        <Icon name="clock" className="size-5 text-accent-400" />
+        <Clock aria-hidden="true" className="size-5 text-accent-400" />
         {businessHours.heading}
       </h3>
       <dl className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { business, businessHours, contactSection, sectionIds } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
-import { Icon } from "@bluewater/ui/icon";
+import { CircleCheck, MapPin, Phone, Siren } from "lucide-react";
 import { Section } from "../components/Section.tsx";
 import { BusinessHours } from "./BusinessHours.tsx";
 import { ContactForm } from "./ContactForm.tsx";
@@ -13,11 +13,11 @@ export function ContactSection() {
           <div className="flex flex-col gap-3">
             <p className="text-lg font-semibold text-brand-100">{contactSection.callPrompt}</p>
             <ButtonLink href={business.phone.href} size="lg" wrap="never" className="w-full">
-              <Icon name="phone" />
+              <Phone aria-hidden="true" />
               {contactSection.callCta}
             </ButtonLink>
             <p className="flex gap-2 text-sm text-brand-100">
-              <Icon name="siren" className="mt-0.5 size-4 shrink-0 text-accent-400" />
+              <Siren aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-400" />
               {businessHours.emergencyNote}
             </p>
           </div>
@@ -26,7 +26,10 @@ export function ContactSection() {
             <ol className="flex flex-col gap-2.5">
               {contactSection.nextSteps.items.map((item) => (
                 <li key={item} className="flex gap-2.5 text-brand-100">
-                  <Icon name="circle-check" className="mt-0.5 size-5 shrink-0 text-accent-400" />
+                  <CircleCheck
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-accent-400"
+                  />
                   {item}
                 </li>
               ))}
@@ -34,7 +37,7 @@ export function ContactSection() {
           </div>
           <BusinessHours />
           <p className="flex gap-2 text-brand-100">
-            <Icon name="map-pin" className="mt-1 size-4 shrink-0 text-accent-400" />
+            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-accent-400" />
             {contactSection.locationLine}
           </p>
         </aside>

@@ -1,5 +1,5 @@
 import { business, contactSentFragment, contactToasts } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { CircleCheck } from "lucide-react";
 
 /**
  * The confirmation for a request the browser posted by itself (no JavaScript): the function sends
@@ -14,7 +14,7 @@ export function RequestSentNotice() {
       tabIndex={-1}
       className="hidden gap-3 rounded-lg border-2 border-success bg-success/10 p-4 text-navy-950 outline-none target:flex"
     >
-      <Icon name="circle-check" className="mt-0.5 size-6 shrink-0 text-success" />
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-success" />
       <div>
         <p className="font-bold">{title}</p>
         <p>{description}</p>

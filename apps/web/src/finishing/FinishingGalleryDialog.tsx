@@ -1,7 +1,7 @@
 import { finishing } from "@bluewater/content";
 import { Button } from "@bluewater/ui/button";
 import { Dialog, DialogContent } from "@bluewater/ui/dialog";
-import { Icon } from "@bluewater/ui/icon";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
 
@@ -52,12 +52,12 @@ export default function FinishingGalleryDialog({
         </figure>
         <div className="mt-4 flex justify-between gap-3">
           <Button variant="outline" onClick={() => step(-1)}>
-            <Icon name="chevron-left" />
+            <ChevronLeft aria-hidden="true" />
             {gallery.previous}
           </Button>
           <Button variant="outline" onClick={() => step(1)}>
             {gallery.next}
-            <Icon name="chevron-right" />
+            <ChevronRight aria-hidden="true" />
           </Button>
         </div>
       </DialogContent>

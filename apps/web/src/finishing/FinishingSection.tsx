@@ -1,9 +1,9 @@
 import { finishing, sectionIds } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
-import { Icon } from "@bluewater/ui/icon";
+import { Images } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
-import { ContentIcon } from "../components/icons.tsx";
+import { Icon } from "../components/icons.tsx";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
@@ -31,7 +31,7 @@ export function FinishingSection() {
         {finishing.ideas.map((idea) => (
           <li key={idea.id} className="flex gap-4 rounded-xl bg-white p-5 shadow-card">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent-100 text-navy-900">
-              <ContentIcon name={idea.icon} className="size-6" />
+              <Icon name={idea.icon} className="size-6" />
             </span>
             <div>
               <h3 className="font-bold text-navy-950">{idea.title}</h3>
@@ -74,7 +74,7 @@ export function FinishingSection() {
             setOpen(true);
           }}
         >
-          <Icon name="images" />
+          <Images aria-hidden="true" />
           {finishing.galleryCta}
         </ButtonLink>
         <ButtonLink

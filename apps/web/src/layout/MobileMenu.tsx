@@ -1,5 +1,5 @@
 import { navigation } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { Menu, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "../components/useHydrated.ts";
 
@@ -27,8 +27,8 @@ export function MobileMenu() {
         aria-label={navigation.menuToggle}
         className="flex size-11 items-center justify-center rounded-lg text-navy-950 hover:bg-brand-50"
       >
-        <Icon name="menu" className="size-6 group-has-[:popover-open]:hidden" />
-        <Icon name="x" className="hidden size-6 group-has-[:popover-open]:block" />
+        <Menu aria-hidden="true" className="size-6 group-has-[:popover-open]:hidden" />
+        <X aria-hidden="true" className="hidden size-6 group-has-[:popover-open]:block" />
       </button>
       <nav
         ref={menu}

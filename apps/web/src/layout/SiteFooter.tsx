@@ -1,5 +1,5 @@
 import { business, businessHours, footer, navigation, sectionIds } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { BrandMark } from "../components/BrandMark.tsx";
 
@@ -51,12 +51,12 @@ export function SiteFooter() {
                 aria-label={navigation.phoneLabel}
                 className="flex items-center gap-2 font-bold text-white hover:underline"
               >
-                <Icon name="phone" className="size-4 text-accent-400" />
+                <Phone aria-hidden="true" className="size-4 text-accent-400" />
                 {business.phone.display}
               </a>
             </li>
             <li className="flex items-center gap-2">
-              <Icon name="map-pin" className="size-4 text-accent-400" />
+              <MapPin aria-hidden="true" className="size-4 text-accent-400" />
               {business.address.locality}, {business.address.region} {business.address.postalCode}
             </li>
             {businessHours.rows.map((row) => (

@@ -1,5 +1,5 @@
 import { business, navigation, sectionIds } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { Phone } from "lucide-react";
 import { BrandMark } from "../components/BrandMark.tsx";
 import { MobileMenu } from "./MobileMenu.tsx";
 
@@ -41,7 +41,7 @@ export function SiteHeader() {
           aria-label={navigation.phoneLabel}
           className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg bg-accent-500 px-2.5 text-sm font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
         >
-          <Icon name="phone" className="size-4 sm:size-5" />
+          <Phone aria-hidden="true" className="size-4 sm:size-5" />
           <span>{business.phone.display}</span>
         </a>
         <MobileMenu />

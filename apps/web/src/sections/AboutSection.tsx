@@ -1,6 +1,6 @@
 import { about, sectionIds } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
-import { ContentIcon } from "../components/icons.tsx";
+import { MapPin, Quote } from "lucide-react";
+import { Icon } from "../components/icons.tsx";
 import { Section, SectionHeading } from "../components/Section.tsx";
 
 export function AboutSection() {
@@ -22,7 +22,7 @@ export function AboutSection() {
           <ul className="mt-10 grid grid-cols-2 gap-4">
             {about.badges.map((badge) => (
               <li key={badge.title} className="rounded-xl bg-white p-4 shadow-card sm:p-5">
-                <ContentIcon name={badge.icon} className="mb-2 size-7 text-brand-600" />
+                <Icon name={badge.icon} className="mb-2 size-7 text-brand-600" />
                 <p className="font-bold text-navy-950">{badge.title}</p>
                 <p className="text-sm text-muted-foreground">{badge.text}</p>
               </li>
@@ -35,7 +35,7 @@ export function AboutSection() {
             <ul className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
               {about.serviceAreas.map((town) => (
                 <li key={town} className="flex items-center gap-2 font-medium text-slate-700">
-                  <Icon name="map-pin" className="size-4 shrink-0 text-brand-600" />
+                  <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
                   {town}
                 </li>
               ))}
@@ -43,7 +43,7 @@ export function AboutSection() {
             <p className="mt-3 text-muted-foreground">{about.serviceAreasSuffix}</p>
           </div>
           <figure className="rounded-2xl bg-navy-900 p-6 text-white shadow-raised sm:p-8">
-            <Icon name="quote" className="mb-3 size-8 text-accent-400" />
+            <Quote aria-hidden="true" className="mb-3 size-8 text-accent-400" />
             <h3 className="mb-2 text-xl font-bold">{about.promise.title}</h3>
             <blockquote className="text-lg text-brand-100">
               <p>{about.promise.quote}</p>

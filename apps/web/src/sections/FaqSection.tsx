@@ -1,5 +1,5 @@
 import { faq, sectionIds } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
+import { ChevronDown } from "lucide-react";
 import { Section } from "../components/Section.tsx";
 
 /** Native disclosure widgets: they open without script and every answer is in the HTML. */
@@ -11,8 +11,8 @@ export function FaqSection() {
           <details key={item.id} className="group rounded-xl bg-white shadow-card">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl p-5 text-lg font-bold text-navy-950 hover:bg-brand-50/60">
               <h3>{item.question}</h3>
-              <Icon
-                name="chevron-down"
+              <ChevronDown
+                aria-hidden="true"
                 className="size-5 shrink-0 text-brand-600 transition-transform group-open:rotate-180"
               />
             </summary>

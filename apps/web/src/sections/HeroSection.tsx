@@ -1,7 +1,7 @@
 import { business, hero, sectionIds } from "@bluewater/content";
 import { Badge } from "@bluewater/ui/badge";
 import { ButtonLink } from "@bluewater/ui/button";
-import { Icon } from "@bluewater/ui/icon";
+import { CircleCheck, Phone } from "lucide-react";
 
 export function HeroSection() {
   return (
@@ -29,7 +29,7 @@ export function HeroSection() {
               {hero.primaryCta}
             </ButtonLink>
             <ButtonLink href={business.phone.href} variant="onDark" size="lg" wrap="never">
-              <Icon name="phone" />
+              <Phone aria-hidden="true" />
               {hero.callCta}
             </ButtonLink>
           </div>
@@ -45,7 +45,7 @@ export function HeroSection() {
           <ul className="mt-5 flex flex-col gap-5">
             {hero.whyChooseUs.points.map((point) => (
               <li key={point.title} className="flex gap-3">
-                <Icon name="circle-check" className="mt-0.5 size-6 shrink-0 text-brand-600" />
+                <CircleCheck aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-600" />
                 <div>
                   <h3 className="font-bold text-navy-950">{point.title}</h3>
                   <p className="text-muted-foreground">{point.text}</p>

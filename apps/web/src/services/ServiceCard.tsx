@@ -1,8 +1,8 @@
 import { type Service, servicesSection } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
 import { Card, CardContent, CardFooter } from "@bluewater/ui/card";
-import { Icon } from "@bluewater/ui/icon";
-import { ContentIcon } from "../components/icons.tsx";
+import { Check } from "lucide-react";
+import { Icon } from "../components/icons.tsx";
 import { prefetchOnReach } from "../start/index.ts";
 
 interface ServiceCardProps {
@@ -17,14 +17,14 @@ export function ServiceCard({ service, onPrepare, onLearnMore }: ServiceCardProp
     <Card className="w-full transition-shadow hover:shadow-raised">
       <CardContent className="flex flex-col gap-4">
         <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
-          <ContentIcon name={service.icon} className="size-6" />
+          <Icon name={service.icon} className="size-6" />
         </span>
         <h3 className="text-xl font-bold text-navy-950">{service.title}</h3>
         <p className="text-muted-foreground">{service.description}</p>
         <ul className="flex flex-col gap-2">
           {service.features.map((feature) => (
             <li key={feature} className="flex gap-2 text-sm font-medium text-slate-700">
-              <Icon name="check" className="mt-0.5 size-4 shrink-0 text-success" />
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
               {feature}
             </li>
           ))}

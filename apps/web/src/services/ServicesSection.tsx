@@ -1,6 +1,6 @@
 import { sectionIds, services, servicesSection } from "@bluewater/content";
 import { ButtonLink } from "@bluewater/ui/button";
-import { Icon } from "@bluewater/ui/icon";
+import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
@@ -50,7 +50,7 @@ export function ServicesSection() {
       </ul>
       <div className="mt-12 flex flex-col items-center gap-5 text-center">
         <p className="flex items-center gap-2 text-lg font-semibold text-navy-950">
-          <Icon name="map-pin" className="size-5 text-brand-600" />
+          <MapPin aria-hidden="true" className="size-5 text-brand-600" />
           {servicesSection.servingLine}
         </p>
         <ButtonLink href={`#${sectionIds.contact}`} size="lg">

@@ -12,7 +12,6 @@
  * task, so that no single task blocks a tap for long.
  */
 import "../styles.css";
-import "virtual:icons.css";
 import { measureVisit } from "../visit/visitBeacon.ts";
 import { type BootSettings, bootTagSelector, defaultReadingMs } from "./bootTag.ts";
 import { pause, startApp } from "./fetchApp.ts";

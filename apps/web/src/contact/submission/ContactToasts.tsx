@@ -1,6 +1,6 @@
 import { business, contactToasts } from "@bluewater/content";
-import { Icon } from "@bluewater/ui/icon";
 import { Toast, ToastProvider, ToastViewport } from "@bluewater/ui/toast";
+import { Phone } from "lucide-react";
 
 export interface ContactToastMessage {
   id: number;
@@ -32,7 +32,7 @@ export function ContactToasts({ toasts, onDismiss }: ContactToastsProps) {
                   href={business.phone.href}
                   className="mt-2 inline-flex w-fit items-center gap-2 rounded-md bg-white px-3 py-1.5 text-sm font-bold text-destructive hover:bg-white/90"
                 >
-                  <Icon name="phone" className="size-4" />
+                  <Phone aria-hidden="true" className="size-4" />
                   {contactToasts.failure.callLabel}
                 </a>
               )
