@@ -50,17 +50,27 @@ export function bootTag(settings: BootSettings, code: string): string {
   return `${opening}${toAttribute(settings)}'>${code}${closing}`;
 }
 
-/** Where the boot tag is in a built page, and its settings; an error unless there is exactly one. */
-function findBootTag(html: string): { start: number; end: number; settings: BootSettings } {
+/** Where the boot tag is in a built page, its settings and its code; an error unless there is exactly one. */
+function findBootTag(html: string): {
+  start: number;
+  end: number;
+  settings: BootSettings;
+  code: string;
+} {
   const start = html.indexOf(opening);
   if (start === -1 || html.includes(opening, start + 1)) {
     const found = start === -1 ? "none" : "more than one";
     throw new Error(`expected one inline boot script in the built page, found ${found}`);
   }
   const valueEnd = html.indexOf("'>", start + opening.length);
-  const end = html.indexOf(closing, valueEnd) + closing.length;
+  const codeEnd = html.indexOf(closing, valueEnd);
   const settings = fromAttribute(html.slice(start + opening.length, valueEnd));
-  return { start, end, settings };
+  return {
+    start,
+    end: codeEnd + closing.length,
+    settings,
+    code: html.slice(valueEnd + 2, codeEnd),
+  };
 }
 
 /** The settings the built page gives its boot script. */
@@ -70,8 +80,7 @@ export function readBootSettings(html: string): BootSettings {
 
 /** The built page with some of its boot script's settings changed. */
 export function withBootSettings(html: string, changes: Partial<BootSettings>): string {
-  const { start, end, settings } = findBootTag(html);
-  const code = html.slice(html.indexOf("'>", start + opening.length) + 2, end - closing.length);
+  const { start, end, settings, code } = findBootTag(html);
   return html.slice(0, start) + bootTag({ ...settings, ...changes }, code) + html.slice(end);
 }
 
