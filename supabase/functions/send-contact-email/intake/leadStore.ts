@@ -1,8 +1,12 @@
 import type { ContactRequest } from "@bluewater/content/contact";
 import type { LeadSource } from "@bluewater/content/visit";
-import sql from "sql-template-tag";
+import sql, { join, type Sql } from "sql-template-tag";
 import type { ContactRequestRow } from "../../_shared/tableRows.ts";
-import { mailboxOf, queuesAcknowledgment } from "../outbox/acknowledgmentPolicy.ts";
+import {
+  acknowledgmentMailboxLock,
+  mailboxOf,
+  queuesAcknowledgment,
+} from "../outbox/acknowledgmentPolicy.ts";
 import { claimDelivererNotice } from "../outbox/delivererHeartbeat.ts";
 import { escalationDueAt } from "../outbox/escalationTime.ts";
 import {
@@ -12,7 +16,7 @@ import {
 } from "../outbox/notificationKinds.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
-import { consumeRateLimit, type RateLimit } from "../platform/rateLimit.ts";
+import { countHit, type RateLimit, rateLimitLock } from "../platform/rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
 export interface NewLead {
@@ -85,29 +89,60 @@ function lockKey(hex: string): number {
 
 type KnownLead = Pick<ContactRequestRow, "id" | "fingerprint" | "spam_reason">;
 
-async function leadByRequestId(tx: Queryable, requestId: string): Promise<KnownLead | undefined> {
-  const { rows } = await tx.query<KnownLead>(sql`
-    select r.id, r.fingerprint, r.spam_reason from public.contact_requests r
-    where r.request_id = ${requestId}
-    union all
-    select r.id, r.fingerprint, r.spam_reason from public.contact_request_keys k
-    join public.contact_requests r on r.id = k.contact_request_id
-    where k.request_id = ${requestId}
-    limit 1`);
-  return rows[0];
+/**
+ * The lead stored under the request's key (its own key, or one more key of it), and the newest
+ * lead with the same content from the last `duplicateWindowHours`: one round trip for both.
+ */
+async function knownLeads(
+  tx: Queryable,
+  lead: NewLead,
+): Promise<{ byKey: KnownLead | undefined; byContent: KnownLead | undefined }> {
+  const byContent = sql`
+    (select 'content' as found_by, id, fingerprint, spam_reason from public.contact_requests
+     where fingerprint = ${lead.fingerprint}
+       and created_at > now() - make_interval(hours => ${duplicateWindowHours}::int)
+     order by created_at desc
+     limit 1)`;
+  const { rows } = await tx.query<KnownLead & { found_by: "key" | "content" }>(
+    lead.requestId === undefined
+      ? byContent
+      : sql`
+        (select 'key' as found_by, r.id, r.fingerprint, r.spam_reason
+         from public.contact_requests r
+         where r.request_id = ${lead.requestId}
+         union all
+         select 'key', r.id, r.fingerprint, r.spam_reason from public.contact_request_keys k
+         join public.contact_requests r on r.id = k.contact_request_id
+         where k.request_id = ${lead.requestId}
+         limit 1)
+        union all
+        ${byContent}`,
+  );
+  return {
+    byKey: rows.find((row) => row.found_by === "key"),
+    byContent: rows.find((row) => row.found_by === "content"),
+  };
 }
 
-async function recentLeadWithContent(
-  tx: Queryable,
-  fingerprint: string,
-): Promise<KnownLead | undefined> {
-  const { rows } = await tx.query<KnownLead>(sql`
-    select id, fingerprint, spam_reason from public.contact_requests
-    where fingerprint = ${fingerprint}
-      and created_at > now() - make_interval(hours => ${duplicateWindowHours}::int)
-    order by created_at desc
-    limit 1`);
-  return rows[0];
+/**
+ * Every lock a lead's transaction may need, taken first, in one round trip and always in this
+ * order, so that two leads never wait on each other in a circle: its key, its content, its
+ * client's rate limit, and for a real lead the mailbox its acknowledgment would go to.
+ */
+function leadLocks(lead: NewLead): Sql {
+  const lock = (space: number, key: number) =>
+    sql`pg_advisory_xact_lock(${space}::int, ${key}::int)`;
+  const mailbox =
+    lead.spam === undefined ? acknowledgmentMailboxLock(lead.request.email) : undefined;
+  return sql`select ${join(
+    [
+      ...(lead.requestId === undefined ? [] : [lock(lockSpace.requestId, lockKey(lead.requestId))]),
+      lock(lockSpace.fingerprint, lockKey(lead.fingerprint)),
+      rateLimitLock(lead.clientAddressHash),
+      ...(mailbox ? [mailbox] : []),
+    ],
+    ", ",
+  )}`;
 }
 
 /**
@@ -162,9 +197,9 @@ async function queueNotifications(
 }
 
 /**
- * Stores a lead once (docs/function.md, "One lead per request"). In one transaction, holding an
- * advisory lock on the request id and one on the content fingerprint, so that concurrent copies
- * queue up behind each other:
+ * Stores a lead once (docs/function.md, "One lead per request"). In one transaction, holding
+ * `leadLocks` (among them one on the request id and one on the content fingerprint, so that
+ * concurrent copies queue up behind each other):
  *
  * - a known request id answers with its lead, or `conflict` when its content differs;
  * - otherwise a lead with the same content from the last 24 hours answers (its new key, if any,
@@ -179,29 +214,20 @@ export async function storeLead(
   rateLimit: RateLimit,
   plan: NotificationPlan,
 ): Promise<StoreOutcome> {
-  const lock = (space: number, key: number) =>
-    sql`select pg_advisory_xact_lock(${space}::int, ${key}::int)`;
   return await inTransaction(db, async (tx): Promise<StoreOutcome> => {
-    if (lead.requestId !== undefined) {
-      await tx.query(lock(lockSpace.requestId, lockKey(lead.requestId)));
+    await tx.query(leadLocks(lead));
+    const { byKey, byContent: copy } = await knownLeads(tx, lead);
+    if (byKey) {
+      const sameContent = byKey.fingerprint === null || byKey.fingerprint === lead.fingerprint;
+      return sameContent
+        ? await answerCopy(tx, byKey, lead, plan)
+        : { kind: "conflict", id: byKey.id };
     }
-    await tx.query(lock(lockSpace.fingerprint, lockKey(lead.fingerprint)));
-
-    if (lead.requestId !== undefined) {
-      const known = await leadByRequestId(tx, lead.requestId);
-      if (known) {
-        const sameContent = known.fingerprint === null || known.fingerprint === lead.fingerprint;
-        return sameContent
-          ? await answerCopy(tx, known, lead, plan)
-          : { kind: "conflict", id: known.id };
-      }
-    }
-    const copy = await recentLeadWithContent(tx, lead.fingerprint);
     if (copy && lead.requestId === undefined) return await answerCopy(tx, copy, lead, plan);
 
     // Whatever writes a row (a new lead, or a copy's new key) counts against the limit first, so
     // copies past it, each with a fresh key, are refused and store nothing.
-    const decision = await consumeRateLimit(tx, lead.clientAddressHash, lead.now, rateLimit);
+    const decision = await countHit(tx, lead.clientAddressHash, lead.now, rateLimit);
     if (!decision.allowed)
       return { kind: "limited", retryAfterSeconds: decision.retryAfterSeconds };
     if (copy) {

@@ -1,4 +1,4 @@
-import sql from "sql-template-tag";
+import sql, { type Sql } from "sql-template-tag";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
 import { isPlainAddress } from "./messages/emailMessage.ts";
 
@@ -29,11 +29,20 @@ export function mailboxOf(address: string): string {
 }
 
 /**
+ * The lock on the mailbox a lead's acknowledgment would go to, as one call of a `select` list;
+ * undefined for an address that never gets one.
+ */
+export function acknowledgmentMailboxLock(email: string): Sql | undefined {
+  if (!isPlainAddress(email)) return undefined;
+  return sql`pg_advisory_xact_lock(${acknowledgmentLockSpace.mailbox}::int, hashtext(${mailboxOf(email)}))`;
+}
+
+/**
  * Whether a lead's visitor is queued an acknowledgment (docs/function.md, "The acknowledgment"):
  * none to an address that is not one plain address, or to a mailbox that got one in the last 24
- * hours. Under a lock on the mailbox, so that leads at once cannot pass the rule together; the
- * hourly caps are decided when it is sent (`decideAcknowledgments`), so no lead waits for another
- * mailbox's.
+ * hours. The caller's transaction holds `acknowledgmentMailboxLock`, so that leads at once cannot
+ * pass the rule together; the hourly caps are decided when it is sent (`decideAcknowledgments`),
+ * so no lead waits for another mailbox's.
  */
 export async function queuesAcknowledgment(
   tx: Queryable,
@@ -41,14 +50,10 @@ export async function queuesAcknowledgment(
   now: Date,
 ): Promise<boolean> {
   if (!isPlainAddress(email)) return false;
-  const mailbox = mailboxOf(email);
-  await tx.query(
-    sql`select pg_advisory_xact_lock(${acknowledgmentLockSpace.mailbox}::int, hashtext(${mailbox}))`,
-  );
   const { rows: recent } = await tx.query(sql`
     select 1 from public.contact_requests r
     join public.contact_notifications n on n.contact_request_id = r.id
-    where r.mailbox = ${mailbox} and n.kind = 'acknowledgment' and n.status <> 'suppressed'
+    where r.mailbox = ${mailboxOf(email)} and n.kind = 'acknowledgment' and n.status <> 'suppressed'
       and n.created_at > ${now}::timestamptz - make_interval(hours => ${acknowledgmentWindowHours}::int)
     limit 1`);
   return recent.length === 0;

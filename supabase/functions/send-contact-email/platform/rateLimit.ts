@@ -1,4 +1,4 @@
-import sql from "sql-template-tag";
+import sql, { type Sql } from "sql-template-tag";
 import type { Queryable } from "./database.ts";
 
 export interface RateLimit {
@@ -10,6 +10,11 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 
 /** The advisory-lock namespace of a client's rate limit (the first key of the two-key form). */
 export const rateLimitLockSpace = 0x72617465;
+
+/** The lock on a client's rate limit, as one call of a `select` list (see `countHit`). */
+export function rateLimitLock(addressHash: string): Sql {
+  return sql`pg_advisory_xact_lock(${rateLimitLockSpace}::int, hashtext(${addressHash}))`;
+}
 
 /**
  * Counts one submission for the client if fewer than `max` of its leads stand in the window that
@@ -24,23 +29,37 @@ export async function consumeRateLimit(
   now: Date,
   limit: RateLimit,
 ): Promise<RateLimitDecision> {
-  await db.query(
-    sql`select pg_advisory_xact_lock(${rateLimitLockSpace}::int, hashtext(${addressHash}))`,
-  );
+  await db.query(sql`select ${rateLimitLock(addressHash)}`);
+  return await countHit(db, addressHash, now, limit);
+}
+
+/**
+ * `consumeRateLimit` for a caller whose transaction already holds `rateLimitLock`: the count and
+ * the new hit in one statement, one round trip.
+ */
+export async function countHit(
+  db: Queryable,
+  addressHash: string,
+  now: Date,
+  limit: RateLimit,
+): Promise<RateLimitDecision> {
   const windowStart = new Date(now.getTime() - limit.windowSeconds * 1000);
-  const { rows } = await db.query<{ at: Date }>(sql`
-    select at from public.contact_rate_limit_hits
-    where client_address_hash = ${addressHash} and at > ${windowStart}
-    order by at desc
-    limit ${limit.max}::int`);
-  if (rows.length < limit.max) {
-    await db.query(sql`
+  const { rows } = await db.query<{ admitted: boolean; oldest: Date | null }>(sql`
+    with recent as (
+      select at from public.contact_rate_limit_hits
+      where client_address_hash = ${addressHash} and at > ${windowStart}
+      order by at desc
+      limit ${limit.max}::int
+    ), hit as (
       insert into public.contact_rate_limit_hits (client_address_hash, at)
-      values (${addressHash}, ${now})`);
-    return { allowed: true };
-  }
+      select ${addressHash}, ${now} where (select count(*) from recent) < ${limit.max}::int
+      returning 1
+    )
+    select exists (select from hit) as admitted, (select min(at) from recent) as oldest`);
+  const [decision] = rows;
+  if (decision?.admitted) return { allowed: true };
   // The oldest of the last `max` leaves the window first, and frees a place.
-  const oldest = rows.at(-1)?.at ?? now;
+  const oldest = decision?.oldest ?? now;
   const retryAfterSeconds = Math.max(
     1,
     Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000),
