@@ -52,12 +52,12 @@ import {
   missingFigures,
   pageRows,
   type Row,
-  readerStartRows,
+  readerVisitRows,
 } from "./report.ts";
 import { measureScriptBytes } from "./scriptBytes.ts";
 import { comparePages, type PageComparison } from "./sideBySide.ts";
 import { benchLocalStack, withEmbeddedServer } from "./stackBench.ts";
-import { measureStartupTasks } from "./startupTasks.ts";
+import { measureReaderVisits, measureStartupTasks, type ReaderVisits } from "./startupTasks.ts";
 import { measureVisitCost } from "./visitCost.ts";
 import { benchVisits } from "./visitsBench.ts";
 
@@ -139,6 +139,25 @@ async function report(
 }
 
 /**
+ * Reader's visits to our page and the peer's traced on the calibrated phone, in alternating
+ * rounds, while the visitor never acts.
+ */
+async function measureReaderVisitsWithPeer(
+  siteUrl: string,
+  cpuSlowdown: number,
+): Promise<ReaderVisits> {
+  say(`a reader's visit in a trace, ours and the peer's alternating, ${cpuSlowdown}x, 5 runs each`);
+  const peerSite = await servePeer(options.peer);
+  try {
+    return await measureReaderVisits(siteUrl, "url" in peerSite ? peerSite.url : undefined, {
+      cpuSlowdown,
+    });
+  } finally {
+    if ("close" in peerSite) await peerSite.close();
+  }
+}
+
+/**
  * A reader's visit traced on the calibrated phone, and the first taps: one Lighthouse warm-up run
  * gives the host's index.
  */
@@ -149,20 +168,21 @@ async function measureStart(): Promise<[Row[], string[], string, object]> {
     const calibration = calibrationFrom([await runLighthouse(ours.url, { formFactor: "mobile" })]);
     const { cpuSlowdown } = calibration;
     say(calibrationText(calibration));
-    say(
-      `a reader's visit in a trace, the app started by the reading start, ${cpuSlowdown}x, 5 runs`,
-    );
-    const readerStart = await measureStartupTasks(ours.url, { cpuSlowdown, startedBy: "reading" });
+    const readerVisits = await measureReaderVisitsWithPeer(ours.url, cpuSlowdown);
     say(`first taps 300 ms after the first paint, ${cpuSlowdown}x slower CPU, 390 px phone`);
     const firstTaps = await measureFirstTaps(ours.url, ["Open help chat", "Menu"], { cpuSlowdown });
     const rows = [
       { measure: "Lighthouse CPU calibration", value: calibrationText(calibration) },
-      ...readerStartRows(readerStart, cpuSlowdown, 5),
+      ...readerVisitRows(readerVisits, cpuSlowdown, 5),
       ...firstTapRows(firstTaps, cpuSlowdown),
     ];
-    const missing = [...readerStart.failures, ...firstTaps.flatMap((tap) => tap.failures)];
+    const missing = [
+      ...readerVisits.appStart.failures,
+      ...(readerVisits.peerLoading?.failures ?? []),
+      ...firstTaps.flatMap((tap) => tap.failures),
+    ];
     const date = new Date().toISOString();
-    return [rows, missing, "start.json", { date, calibration, readerStart, firstTaps }];
+    return [rows, missing, "start.json", { date, calibration, readerVisits, firstTaps }];
   } finally {
     await ours.close();
   }
@@ -221,10 +241,7 @@ async function benchEverythingElse(
       });
       say(`the app's start-up tasks in a trace, ${cpuSlowdown}x slower CPU, 390 px phone, 5 runs`);
       const startup = await measureStartupTasks(siteUrl, { cpuSlowdown });
-      say(
-        `a reader's visit in a trace, the app started by the reading start, ${cpuSlowdown}x, 5 runs`,
-      );
-      const readerStart = await measureStartupTasks(siteUrl, { cpuSlowdown, startedBy: "reading" });
+      const readerVisits = await measureReaderVisitsWithPeer(siteUrl, cpuSlowdown);
       say("script bytes before and after interaction");
       const scripts = await measureScriptBytes({
         siteUrl,
@@ -266,7 +283,7 @@ async function benchEverythingElse(
         desktop: desktopRun.ok ? desktopRun.summary : undefined,
         firstTaps,
         startup,
-        readerStart,
+        readerVisits,
         scripts,
         chatOpen,
         stack: localStack,

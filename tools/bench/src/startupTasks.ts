@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { launchChromium, phone, slowDown, visitorActs } from "./browser.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 
@@ -30,29 +30,46 @@ const blockingThresholdMs = 50;
  */
 export function appStartupTasks(events: readonly TraceEvent[], pageUrl: string): number[] {
   const { pid, tid } = mainThreadOf(events, pageUrl);
-  const firstChunkRequest = events.find(
-    (e) =>
-      e.name === "ResourceSendRequest" &&
-      e.pid === pid &&
-      /\/assets\/[^/]+\.js$/.test(e.args?.data?.url ?? ""),
-  );
+  const firstChunkRequest = firstChunkRequestOf(events, pid);
   if (!firstChunkRequest) throw new Error("the page never asked for the app's code");
   return mainThreadTasks(events, { pid, tid }, (task) => task.ts >= firstChunkRequest.ts);
 }
 
 /**
- * The renderer main thread's top-level tasks, in ms, from the page's first paint to the end of
- * the trace: everything a reader can meet once there is something to read, the app's start
- * included.
+ * A reader's visit cut in two at the page's first request for one of the app's files: while the
+ * page loads (from the first paint: of a task running across it, only what is left after it, the
+ * part a reader meets), and the app's start (every task from that request on). A page without
+ * our app (the peer) only loads.
  */
-export function tasksFromFirstPaint(events: readonly TraceEvent[], pageUrl: string): number[] {
+export function readerVisitTasks(
+  events: readonly TraceEvent[],
+  pageUrl: string,
+): { loading: number[]; appStart: number[] } {
   const { pid, tid } = mainThreadOf(events, pageUrl);
   const firstPaint = events
     .filter((e) => (e.name === "firstPaint" || e.name === "firstContentfulPaint") && e.pid === pid)
     .sort((a, b) => a.ts - b.ts)[0];
   if (!firstPaint) throw new Error("the trace never paints the page");
-  // A task running across the first paint counts: the reader meets its rest.
-  return mainThreadTasks(events, { pid, tid }, (task) => task.ts + (task.dur ?? 0) > firstPaint.ts);
+  const appFrom = firstChunkRequestOf(events, pid)?.ts ?? Number.POSITIVE_INFINITY;
+  const tasks = events.filter(
+    (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid,
+  );
+  const end = (task: TraceEvent) => task.ts + (task.dur ?? 0);
+  return {
+    loading: tasks
+      .filter((task) => end(task) > firstPaint.ts && task.ts < appFrom)
+      .map((task) => (end(task) - Math.max(task.ts, firstPaint.ts)) / 1000),
+    appStart: tasks.filter((task) => task.ts >= appFrom).map((task) => (task.dur ?? 0) / 1000),
+  };
+}
+
+function firstChunkRequestOf(events: readonly TraceEvent[], pid: number): TraceEvent | undefined {
+  return events.find(
+    (e) =>
+      e.name === "ResourceSendRequest" &&
+      e.pid === pid &&
+      /\/assets\/[^/]+\.js$/.test(e.args?.data?.url ?? ""),
+  );
 }
 
 /** The durations, in ms, of the thread's top-level tasks that `counted` keeps. */
@@ -85,82 +102,139 @@ function watchHydration(): void {
 }
 
 /**
- * How the app is started: `act`, by a touch at once (its tasks counted from its first request);
- * `reading`, by itself after the reading start, the visitor never acting (every task from the
- * first paint counted).
+ * How a traced visit goes: `act`, the app started by a touch at once; `reading`, by itself after
+ * the reading start, the visitor never acting; `peer`, a page without our app, traced for as long
+ * as a reader's visit to ours takes.
  */
-export type StartedBy = "act" | "reading";
+type Visit = "act" | "reading" | "peer";
+
+/** How long a visit to the peer is traced: past our reading start and the app's start after it. */
+const peerVisitMs = 5000;
 
 async function traceOnce(
   browser: Browser,
-  page: Page,
   siteUrl: string,
-  { cpuSlowdown, startedBy }: { cpuSlowdown: number; startedBy: StartedBy },
-): Promise<number[]> {
-  await page.addInitScript(watchHydration);
-  await slowDown(page, cpuSlowdown);
-  await browser.startTracing(page, {
-    categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading"],
-  });
-  let trace: Buffer;
+  { cpuSlowdown, visit }: { cpuSlowdown: number; visit: Visit },
+): Promise<TraceEvent[]> {
+  const context = await browser.newContext(phone);
   try {
-    await page.goto(siteUrl, { waitUntil: "domcontentloaded" });
-    if (startedBy === "act") await visitorActs(page);
-    // One promise awaited in the page, not a polling wait, which would add tasks of its own.
-    await page.evaluate(
-      () => (window as unknown as { benchHydrated: Promise<void> }).benchHydrated,
-    );
-    await page.waitForTimeout(1000);
+    const page = await context.newPage();
+    await page.addInitScript(watchHydration);
+    await slowDown(page, cpuSlowdown);
+    await browser.startTracing(page, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading"],
+    });
+    let trace: Buffer;
+    try {
+      await page.goto(siteUrl, { waitUntil: "domcontentloaded" });
+      if (visit === "act") await visitorActs(page);
+      if (visit === "peer") {
+        await page.waitForTimeout(peerVisitMs);
+      } else {
+        // One promise awaited in the page, not a polling wait, which would add tasks of its own.
+        await page.evaluate(
+          () => (window as unknown as { benchHydrated: Promise<void> }).benchHydrated,
+        );
+        await page.waitForTimeout(1000);
+      }
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    return (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   } finally {
-    trace = await browser.stopTracing();
+    await context.close();
   }
-  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-  return startedBy === "act"
-    ? appStartupTasks(traceEvents, siteUrl)
-    : tasksFromFirstPaint(traceEvents, siteUrl);
 }
+
+/** Each run's longest task and blocking time, from its tasks' durations. */
+function summarize(runsTasks: readonly number[][], failures: string[]): StartupTasks {
+  const runs = runsTasks.map((tasks) => ({
+    longestTaskMs: Math.round(Math.max(0, ...tasks)),
+    blockingMs: Math.round(blockingTime(tasks)),
+    tasks: tasks.length,
+  }));
+  return {
+    longestTaskMs: spread(runs.map((run) => run.longestTaskMs)),
+    blockingMs: spread(runs.map((run) => run.blockingMs)),
+    runs,
+    failures,
+  };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The app's start-up tasks on a 390 px phone with a `cpuSlowdown` times slower CPU (the bench's
- * calibrated one), `runs` visits, the app started as `startedBy` says.
+ * calibrated one), `runs` visits, the app started by a touch at once.
  */
 export async function measureStartupTasks(
   siteUrl: string,
-  {
-    runs = 5,
-    cpuSlowdown = 4,
-    startedBy = "act",
-  }: { runs?: number; cpuSlowdown?: number; startedBy?: StartedBy } = {},
+  { runs = 5, cpuSlowdown = 4 }: { runs?: number; cpuSlowdown?: number } = {},
 ): Promise<StartupTasks> {
   const browser = await launchChromium();
-  const measured: StartupTasks["runs"] = [];
+  const measured: number[][] = [];
   const failures: string[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext(phone);
       try {
-        const tasks = await traceOnce(browser, await context.newPage(), siteUrl, {
-          cpuSlowdown,
-          startedBy,
-        });
-        measured.push({
-          longestTaskMs: Math.round(Math.max(0, ...tasks)),
-          blockingMs: Math.round(blockingTime(tasks)),
-          tasks: tasks.length,
-        });
+        const events = await traceOnce(browser, siteUrl, { cpuSlowdown, visit: "act" });
+        measured.push(appStartupTasks(events, siteUrl));
       } catch (error) {
-        failures.push(error instanceof Error ? error.message : String(error));
-      } finally {
-        await context.close();
+        failures.push(messageOf(error));
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return summarize(measured, failures);
+}
+
+/** A reader's visit to our page in two parts, and the peer's page loading, for comparison. */
+export interface ReaderVisits {
+  /** Our page from its first paint until the app asks for its first file. */
+  loading: StartupTasks;
+  /** Our app's start, by the reading start, until a second after it has hydrated. */
+  appStart: StartupTasks;
+  /** The peer's page from its first paint on; undefined without a peer. */
+  peerLoading: StartupTasks | undefined;
+}
+
+/**
+ * Reader's visits on the calibrated phone (`cpuSlowdown`), `runs` to our page and as many to the
+ * peer's, alternating, the visitor never acting.
+ */
+export async function measureReaderVisits(
+  siteUrl: string,
+  peerUrl: string | undefined,
+  { runs = 5, cpuSlowdown = 4 }: { runs?: number; cpuSlowdown?: number } = {},
+): Promise<ReaderVisits> {
+  const browser = await launchChromium();
+  const ours = { loading: [] as number[][], appStart: [] as number[][], failures: [] as string[] };
+  const peer = { loading: [] as number[][], failures: [] as string[] };
+  try {
+    for (let run = 0; run < runs; run++) {
+      try {
+        const events = await traceOnce(browser, siteUrl, { cpuSlowdown, visit: "reading" });
+        const { loading, appStart } = readerVisitTasks(events, siteUrl);
+        ours.loading.push(loading);
+        ours.appStart.push(appStart);
+      } catch (error) {
+        ours.failures.push(messageOf(error));
+      }
+      if (peerUrl === undefined) continue;
+      try {
+        const events = await traceOnce(browser, peerUrl, { cpuSlowdown, visit: "peer" });
+        peer.loading.push(readerVisitTasks(events, peerUrl).loading);
+      } catch (error) {
+        peer.failures.push(`the peer: ${messageOf(error)}`);
       }
     }
   } finally {
     await browser.close();
   }
   return {
-    longestTaskMs: spread(measured.map((run) => run.longestTaskMs)),
-    blockingMs: spread(measured.map((run) => run.blockingMs)),
-    runs: measured,
-    failures,
+    loading: summarize(ours.loading, ours.failures),
+    appStart: summarize(ours.appStart, ours.failures),
+    peerLoading: peerUrl === undefined ? undefined : summarize(peer.loading, peer.failures),
   };
 }
