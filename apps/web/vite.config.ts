@@ -44,6 +44,7 @@ export default defineConfig({
       },
       output: {
         codeSplitting: { includeDependenciesRecursively: false, groups: app.groups },
+        postBanner: app.firstLine,
       },
     },
   },

@@ -1,4 +1,5 @@
 import { navigation } from "@bluewater/content";
+import { Suspense } from "react";
 import { ChatWidget } from "../chat/ChatWidget.tsx";
 import { ContactSection } from "../contact/ContactSection.tsx";
 import { ServiceRequestProvider } from "../contact/serviceRequest.tsx";
@@ -15,6 +16,19 @@ import { TestimonialsSection } from "../sections/TestimonialsSection.tsx";
 import { ServicesSection } from "../services/ServicesSection.tsx";
 import { useHydratedMarker } from "./useHydratedMarker.ts";
 
+/** The sections after the hero, in the order docs/page.md lists. */
+const sectionsBelowTheHero = [
+  ServicesSection,
+  AboutSection,
+  GallerySection,
+  TestimonialsSection,
+  FinishingSection,
+  ProcessSection,
+  ProofBand,
+  FaqSection,
+  ContactSection,
+];
+
 /** The landing page: its sections in the order docs/page.md lists. */
 export function HomePage() {
   useHydratedMarker();
@@ -29,15 +43,14 @@ export function HomePage() {
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
         <HeroSection />
-        <ServicesSection />
-        <AboutSection />
-        <GallerySection />
-        <TestimonialsSection />
-        <FinishingSection />
-        <ProcessSection />
-        <ProofBand />
-        <FaqSection />
-        <ContactSection />
+        {sectionsBelowTheHero.map((Section, index) => (
+          // Each hydrates apart, so React commits the page in several short tasks, not one long
+          // one that would keep a tap waiting on a slow phone.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed.
+          <Suspense key={index} fallback={null}>
+            <Section />
+          </Suspense>
+        ))}
       </main>
       <SiteFooter />
       <ChatWidget />

@@ -14,7 +14,7 @@
 import "../styles.css";
 import { measureVisit } from "../visit/visitBeacon.ts";
 import { type BootSettings, bootTagSelector, defaultReadingMs } from "./bootTag.ts";
-import { pause, startApp } from "./fetchApp.ts";
+import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
 import {
   closePopoversOnLeave,
@@ -63,12 +63,12 @@ function onDemandPrefetch(chunksByCode: BootSettings["onDemand"]) {
   const fetched = new Set<string>();
   let appArrived = false;
   const fetchWanted = () => {
-    const hrefs = [...wanted].flatMap((code) => chunksByCode[code] ?? []);
-    for (const href of hrefs.filter((href) => !fetched.has(href))) {
-      fetched.add(href);
-      // Only warms the cache: the app imports the code itself and handles a failure.
-      fetch(href).catch(() => undefined);
-    }
+    const hrefs = [...wanted]
+      .flatMap((code) => chunksByCode[code] ?? [])
+      .filter((href) => !fetched.has(href));
+    for (const href of hrefs) fetched.add(href);
+    // Only warms the cache: the app imports the code itself and handles a failure.
+    void inTasksOfTheirOwn(hrefs, (href) => fetch(href).catch(() => undefined));
   };
   return {
     want(code: string) {
