@@ -6,14 +6,9 @@ import { applyOutcome } from "@bluewater/supabase/lead-outcomes";
 import { lastDays, type RunQuery } from "@bluewater/supabase/owner-report";
 import { revenueHeader, revenueRows } from "@bluewater/supabase/owner-report-text";
 import { sourceRevenue } from "@bluewater/supabase/source-revenue";
+import { TZDate } from "@date-fns/tz";
 import type { LeadsDatabase } from "./connect.ts";
-import {
-  conversionsCsv,
-  outcomeFromArguments,
-  sourcesCsv,
-  wonClicks,
-  zoneOffsetMinutes,
-} from "./outcomeCommands.ts";
+import { conversionsCsv, outcomeFromArguments, sourcesCsv, wonClicks } from "./outcomeCommands.ts";
 
 type WithLeads = (work: (database: LeadsDatabase) => Promise<void>) => Promise<void>;
 
@@ -27,10 +22,8 @@ function day(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value))) {
     throw new InvalidArgumentError("It must be a date like 2026-11-01.");
   }
-  const utcMidnight = new Date(`${value}T00:00:00Z`);
-  return new Date(
-    utcMidnight.getTime() - zoneOffsetMinutes(utcMidnight, businessHours.timeZone) * 60_000,
-  );
+  const [year = 0, month = 1, date = 1] = value.split("-").map(Number);
+  return new Date(new TZDate(year, month - 1, date, businessHours.timeZone).getTime());
 }
 
 async function output(text: string, out: string | undefined, what: string): Promise<void> {

@@ -14,6 +14,7 @@ import {
 import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
 import type { RunQuery } from "@bluewater/supabase/owner-report";
 import type { SourceRevenue } from "@bluewater/supabase/source-revenue";
+import { TZDate } from "@date-fns/tz";
 import { csvLine } from "./csv.ts";
 
 /**
@@ -83,49 +84,14 @@ export const conversionColumns = [
   "Conversion Currency",
 ] as const;
 
-function localParts(at: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-}
-
-/** How far `timeZone`'s clock is ahead of UTC at `at`, in minutes (Detroit: -300 or -240). */
-export function zoneOffsetMinutes(at: Date, timeZone: string): number {
-  const whole = new Date(Math.floor(at.getTime() / 1000) * 1000);
-  const { year, month, day, hour, minute, second } = localParts(whole, timeZone);
-  const local = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Number(second),
-  );
-  return Math.round((local - whole.getTime()) / 60_000);
-}
-
 /**
  * `yyyy-mm-dd hh:mm:ss+hh:mm`: the time in the business's time zone with its offset, the form
  * Google Ads documents for a conversion's date and time with its time zone.
  */
 export function googleAdsTime(at: Date, timeZone: string): string {
-  const { year, month, day, hour, minute, second } = localParts(at, timeZone);
-  const offset = zoneOffsetMinutes(at, timeZone);
-  const sign = offset < 0 ? "-" : "+";
-  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0");
-  const minutes = String(Math.abs(offset) % 60).padStart(2, "0");
-  return `${year}-${month}-${day} ${hour}:${minute}:${second}${sign}${hours}:${minutes}`;
+  // TZDate writes its zone's local time and offset: 2026-07-04T12:05:09.750-04:00.
+  const local = new TZDate(at.getTime(), timeZone).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 19)}${local.slice(23)}`;
 }
 
 export interface WonClick {
