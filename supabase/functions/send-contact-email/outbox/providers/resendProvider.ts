@@ -14,14 +14,6 @@ interface ResendError {
   name?: string;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Resend's documented HTTP API: POST /emails with a bearer key and a JSON body; 200 answers
  * `{ id }`, errors answer `{ statusCode, message, name }`. The Idempotency-Key header makes a
@@ -54,7 +46,7 @@ export function resendProvider(options: ResendOptions): EmailProvider {
       } catch (error) {
         return { ok: false, retryable: true, error: `resend unreachable: ${String(error)}` };
       }
-      const body = await readJson(response);
+      const body: unknown = await response.json().catch(() => undefined);
       if (response.ok) {
         const id = (body as { id?: unknown } | undefined)?.id;
         return typeof id === "string"

@@ -27,14 +27,6 @@ interface TwilioMessage {
 
 type Answer = { ok: true; status: number; body: unknown } | { ok: false; result: SendResult };
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
 function failure(status: number, body: unknown, statusText: string): SendResult {
   const detail = (body ?? {}) as TwilioError;
   const code = typeof detail.code === "number" ? ` ${detail.code}` : "";
@@ -76,7 +68,7 @@ export function twilioProvider(options: TwilioOptions): SmsProvider {
         result: { ok: false, retryable: true, error: `twilio unreachable: ${String(error)}` },
       };
     }
-    const body = await readJson(response);
+    const body: unknown = await response.json().catch(() => undefined);
     if (!response.ok)
       return { ok: false, result: failure(response.status, body, response.statusText) };
     return { ok: true, status: response.status, body };
