@@ -1,7 +1,7 @@
 import { acknowledgmentEmail as words } from "@bluewater/content/acknowledgment-email";
 import { business } from "@bluewater/content/business";
 import { escapeText, escapeUTF8 } from "entities/escape";
-import type { EmailMessage } from "./emailMessage.ts";
+import { type EmailMessage, emailHtml } from "./emailMessage.ts";
 
 // Letters (any script) with their accents, and the apostrophes and hyphens of names such as
 // O'Neil or Anne-Marie: nothing that could be a link, an address, a number or a sentence.
@@ -17,7 +17,8 @@ export function firstNameOf(name: string): string | undefined {
   return plainFirstName.test(first) ? first : undefined;
 }
 
-const bodyStyle =
+/** The look of the homeowner's emails: this one and the review request. */
+export const homeownerBodyStyle =
   "margin:0;padding:16px;font-family:system-ui,sans-serif;line-height:1.5;color:#0f1f2e;max-width:640px";
 
 /**
@@ -49,10 +50,7 @@ export function renderAcknowledgment(
     words.signOff,
   ].join("\n");
   const phone = `<a href="${escapeUTF8(business.phone.href)}">${escapeText(business.phone.display)}</a>`;
-  const html = [
-    "<!doctype html>",
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
-    `<body style="${bodyStyle}">`,
+  const html = emailHtml(homeownerBodyStyle, [
     `<p>${escapeText(greeting)}</p>`,
     `<p>${escapeText(words.received)}</p>`,
     `<h2 style="font-size:1.1em;margin:1.5em 0 .5em">${escapeText(words.nextHeading)}</h2>`,
@@ -62,8 +60,7 @@ export function renderAcknowledgment(
     `<p>${escapeText(words.reply)}</p>`,
     `<p style="color:#475569;font-size:.875em">${escapeText(words.notYou)}</p>`,
     `<p>${escapeText(words.signOff)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return {
     from: mailbox.from,
     to: lead.email,

@@ -20,6 +20,17 @@ export interface EmailMessage {
   html: string;
 }
 
+/** An email's HTML document: `body`'s lines inside a body styled by `bodyStyle`. */
+export function emailHtml(bodyStyle: string, body: readonly string[]): string {
+  return [
+    "<!doctype html>",
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
+    `<body style="${bodyStyle}">`,
+    ...body,
+    "</body></html>",
+  ].join("\n");
+}
+
 /** How much of the name the subject shows, so the service always fits after it. */
 export const subjectNameLength = 150;
 
@@ -168,10 +179,7 @@ export function renderLeadEmail(
   ].join("\n");
   const row = (label: string, valueHtml: string) =>
     `<tr><th style="${labelStyle}">${label}</th><td style="${valueStyle}">${valueHtml}</td></tr>`;
-  const html = [
-    "<!doctype html>",
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
-    `<body style="${bodyStyle}">`,
+  const html = emailHtml(bodyStyle, [
     ...notice.map((line) => `<p style="${noticeStyle}">${escapeText(line)}</p>`),
     `<p>${escapeText(intro)}</p>`,
     `<table role="presentation" style="${tableStyle}">`,
@@ -189,8 +197,7 @@ export function renderLeadEmail(
         ]
       : []),
     `<p>${escapeText(outro)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return {
     from: mailbox.from,
     to: mailbox.to,

@@ -17,7 +17,7 @@ import {
   sparkline,
   vitalRows,
 } from "../../../_shared/ownerReportText.ts";
-import type { EmailMessage } from "./emailMessage.ts";
+import { type EmailMessage, emailHtml } from "./emailMessage.ts";
 
 // Inline styles only, which every mail client keeps; tables that fit a phone's width.
 const bodyStyle = "margin:0;padding:16px;font-family:system-ui,sans-serif;color:#0f172a";
@@ -78,10 +78,7 @@ export function renderOwnerReportEmail(
   const headline = (label: string, pick: "visits" | "leads") =>
     `<p style="margin:4px 0;font-size:18px">${escapeText(label)}: <strong>${now[pick]}</strong> <span style="color:#475569">(${escapeText(words.before)} ${before[pick]})</span> ${trend(pick)}</p>`;
   const { sources, devices } = words;
-  const html = [
-    "<!doctype html>",
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
-    `<body style="${bodyStyle}">`,
+  const html = emailHtml(bodyStyle, [
     `<p>${escapeText(periodLine(report))}</p>`,
     headline(words.headings.visits, "visits"),
     headline(words.headings.leads, "leads"),
@@ -103,8 +100,7 @@ export function renderOwnerReportEmail(
           .join(""),
     ),
     `<p style="color:#475569;font-size:13px">${escapeText(words.privacy)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return {
     from: mailbox.from,
     to: mailbox.to,

@@ -1,10 +1,7 @@
 import { reviewRequestEmail as words } from "@bluewater/content/review-request-email";
 import { escapeAttribute, escapeText } from "entities/escape";
-import { firstNameOf } from "./acknowledgmentMessage.ts";
-import type { EmailMessage } from "./emailMessage.ts";
-
-const bodyStyle =
-  "margin:0;padding:16px;font-family:system-ui,sans-serif;line-height:1.5;color:#0f1f2e;max-width:640px";
+import { firstNameOf, homeownerBodyStyle } from "./acknowledgmentMessage.ts";
+import { type EmailMessage, emailHtml } from "./emailMessage.ts";
 
 const link = (href: string, text: string) =>
   `<a href="${escapeAttribute(href)}">${escapeText(text)}</a>`;
@@ -35,10 +32,7 @@ export function renderReviewRequest(
     "",
     words.signOff,
   ].join("\n");
-  const html = [
-    "<!doctype html>",
-    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
-    `<body style="${bodyStyle}">`,
+  const html = emailHtml(homeownerBodyStyle, [
     `<p>${escapeText(greeting)}</p>`,
     `<p>${escapeText(opening)}</p>`,
     `<p>${escapeText(words.ask)}</p>`,
@@ -50,8 +44,7 @@ export function renderReviewRequest(
           `<p style="color:#475569;font-size:.875em">${escapeText(words.optOut)} ${link(links.optOut, words.optOutLinkText)}</p>`,
         ]),
     `<p>${escapeText(words.signOff)}</p>`,
-    "</body></html>",
-  ].join("\n");
+  ]);
   return {
     from: options.from,
     to: lead.email,
