@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { visibleLines } from "@bluewater/supabase/lead-text";
 import { sourceLabelOfRow } from "@bluewater/supabase/visit-source";
@@ -91,4 +92,20 @@ export function leadsCsv(leads: readonly LeadRow[]): string {
     ]),
   );
   return csvLine(leadColumns) + lines.join("");
+}
+
+/**
+ * A CSV file to stdout, or to `out` readable by this user alone, as the leads' details deserve: a
+ * new file is made so, and an existing one is narrowed so before a byte of it is written.
+ */
+export async function writeCsv(csv: string, out: string | undefined, what: string): Promise<void> {
+  if (!out) return void process.stdout.write(csv);
+  const file = await open(out, "w", 0o600);
+  try {
+    await file.chmod(0o600);
+    await file.writeFile(csv);
+  } finally {
+    await file.close();
+  }
+  console.error(`wrote ${what} to ${out}`);
 }

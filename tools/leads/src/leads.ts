@@ -1,8 +1,7 @@
-import { open } from "node:fs/promises";
 import { defineCommand, parseCommand, wholeNumber } from "@bluewater/cli";
 import { readEnvironment } from "@bluewater/stack/env";
 import { openLeadsDatabase } from "./connect.ts";
-import { leadsCsv } from "./csv.ts";
+import { leadsCsv, writeCsv } from "./csv.ts";
 import {
   notificationQueue,
   recentLeads,
@@ -11,20 +10,6 @@ import {
 } from "./leadQueries.ts";
 import { outcomeCommands } from "./outcomeCli.ts";
 import { leadLines, queueLines, summaryLine } from "./terminalRows.ts";
-
-/**
- * Writes `text` to `path` readable by this user alone, as the leads' details deserve: a new file
- * is made so, and an existing one is narrowed so before a byte of it is written.
- */
-async function writePrivateFile(path: string, text: string): Promise<void> {
-  const file = await open(path, "w", 0o600);
-  try {
-    await file.chmod(0o600);
-    await file.writeFile(text);
-  } finally {
-    await file.close();
-  }
-}
 
 /** Runs `work` on the leads' database, and closes it however the work ends. */
 async function withLeads(
@@ -65,9 +50,7 @@ program
   .action(({ out, spam }: { out?: string; spam: boolean }) =>
     withLeads(async (database) => {
       const leads = await recentLeads(database.sql, { limit: 1_000_000, includeSpam: spam });
-      if (!out) return void process.stdout.write(leadsCsv(leads));
-      await writePrivateFile(out, leadsCsv(leads));
-      console.error(`wrote ${leads.length} leads to ${out}`);
+      await writeCsv(leadsCsv(leads), out, `${leads.length} leads`);
     }),
   );
 

@@ -1,4 +1,3 @@
-import { writeFile } from "node:fs/promises";
 import { type Command, InvalidArgumentError, wholeNumber } from "@bluewater/cli";
 import { businessHours } from "@bluewater/content/hours";
 import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
@@ -8,6 +7,7 @@ import { revenueHeader, revenueRows } from "@bluewater/supabase/owner-report-tex
 import { sourceRevenue } from "@bluewater/supabase/source-revenue";
 import { TZDate } from "@date-fns/tz";
 import type { LeadsDatabase } from "./connect.ts";
+import { writeCsv } from "./csv.ts";
 import { conversionsCsv, outcomeFromArguments, sourcesCsv, wonClicks } from "./outcomeCommands.ts";
 
 type WithLeads = (work: (database: LeadsDatabase) => Promise<void>) => Promise<void>;
@@ -24,12 +24,6 @@ function day(value: string): Date {
   }
   const [year = 0, month = 1, date = 1] = value.split("-").map(Number);
   return new Date(new TZDate(year, month - 1, date, businessHours.timeZone).getTime());
-}
-
-async function output(text: string, out: string | undefined, what: string): Promise<void> {
-  if (!out) return void process.stdout.write(text);
-  await writeFile(out, text, { mode: 0o600 });
-  console.error(`wrote ${what} to ${out}`);
 }
 
 /** `outcome`, `sources` and `conversions`, on the program `pnpm leads` runs. */
@@ -67,7 +61,7 @@ export function outcomeCommands(program: Command, withLeads: WithLeads): void {
     .action(({ days, csv, out }: { days: number; csv: boolean; out?: string }) =>
       withLeads(async (database) => {
         const rows = await sourceRevenue(runOn(database), lastDays(new Date(), days));
-        if (csv || out) return await output(sourcesCsv(rows), out, "the sources");
+        if (csv || out) return await writeCsv(sourcesCsv(rows), out, "the sources");
         const table = [revenueHeader, ...revenueRows({ revenue: rows })];
         console.log(`${words.revenue.heading} (last ${days} days):\n`);
         for (const row of table)
@@ -91,7 +85,7 @@ export function outcomeCommands(program: Command, withLeads: WithLeads): void {
       withLeads(async (database) => {
         const clicks = await wonClicks(runOn(database), since);
         const csv = conversionsCsv(clicks, { name, timeZone: businessHours.timeZone });
-        await output(csv, out, `${clicks.length} conversions`);
+        await writeCsv(csv, out, `${clicks.length} conversions`);
       }),
     );
 }
