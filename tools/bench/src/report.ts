@@ -13,10 +13,7 @@ import type { ReaderVisits, StartupTasks } from "./startupTasks.ts";
 import { type VisitCost, visitCostRows } from "./visitCost.ts";
 import { type VisitsBench, visitsRows } from "./visitsBench.ts";
 
-/**
- * The form's sending code: supabase-js's functions client, TanStack Query's mutation and the
- * toasts (16 KB). With the whole of supabase-js it was 70 KB, fetched beside the app.
- */
+/** The form's sending code: supabase-js's functions client, the mutation and the toasts. */
 const sendingCodeBudgetBytes = 20_000;
 
 export interface BenchResults {

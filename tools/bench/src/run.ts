@@ -10,13 +10,8 @@
  *
  * Then it plays a visitor's first acts (the chat, the form, "Learn More") on a slowed phone on our
  * page and on its preloaded variant, in alternating rounds, timed until what was asked for shows.
- *
- * `pnpm bench --only=page` builds the site and runs the page comparison alone (to .bench/page.json);
- * `--rounds=N --real-rounds=M` set the rounds. `--only=first-acts` runs the first acts alone (to
- * .bench/first-acts.json); `--act-rounds=N` sets their rounds. `--only=start` traces a reader's
- * visit (the app started by the reading start) and the first taps at the calibrated slowdown (to
- * .bench/start.json). A figure that cannot be measured is reported as
- * missing, with the reason, rather than stopping the bench.
+ * Its options are in `pnpm bench --help` (args.ts). A figure that cannot be measured is reported
+ * as missing, with the reason, rather than stopping the bench.
  */
 import { spawnSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";

@@ -4,8 +4,8 @@ import sql, { type RawValue, raw } from "sql-template-tag";
 
 /**
  * The tools' and the tests' PostgreSQL client, the function's own: node-postgres (pg), each
- * statement a sql-template-tag template whose values travel apart from its text. postgres.js was
- * dropped for its pool bug (docs/local-stack.md, "One PostgreSQL client").
+ * statement a sql-template-tag template whose values travel apart from its text
+ * (docs/local-stack.md, "One PostgreSQL client").
  */
 export { raw };
 

@@ -16,8 +16,6 @@ export type ReadEnv = (name: string) => string | undefined;
 
 /** Everything the function reads from its environment, read once: see `readConfig`. */
 export type FunctionConfig = ReturnType<typeof readConfig>;
-/** The owner's text messages: none when NOTIFY_SMS_TO names no number. */
-export type SmsSettings = FunctionConfig["sms"];
 /** The signed links of the owner's alerts to the page that marks a lead as called. */
 export type ContactLinkSettings = FunctionConfig["contactLink"];
 export type DeliveryPolicy = FunctionConfig["delivery"];
