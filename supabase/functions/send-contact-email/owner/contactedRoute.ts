@@ -47,19 +47,17 @@ const statusOf: Record<MarkContactedRefusalReason, number> = {
  * the alert's link, signed for this lead and unexpired, in the x-lead-token header. Answers are
  * JSON, which the hosted platform serves as it is (it rewrites only a GET's text/html).
  */
-export async function answerContactedRoute(
+export function answerContactedRoute(
   request: Request,
   route: string,
   deps: ContactedRouteDeps,
 ): Promise<Response> {
-  const guard = await ownerLinkGuard(request, route, deps, {
+  const accepted = {
     prefix: markContactedRoute,
     methods: ["GET", "HEAD", "POST"],
     wrongMethod: words.wrongMethod,
-  });
-  if (guard instanceof Response) return guard;
-  const { leadId, cors, refuse } = guard;
-  try {
+  };
+  return answerOwnerLink(request, route, deps, accepted, async ({ leadId, cors, refuse }) => {
     const db = deps.database();
     if (request.method === "POST") {
       const marked = await markContacted(db, leadId, deps.now);
@@ -78,23 +76,28 @@ export async function answerContactedRoute(
       ? { lead: null, contacted: leadContact(lead.contacted_at, lead.seconds_to_contact ?? 0) }
       : { lead: leadOnPage(lead), contacted: null };
     return jsonResponse(200, page, cors);
-  } catch (error) {
-    const { status, retryAfterSeconds } = failureOf(error, deps.log);
-    return refuse(status === 503 ? "unavailable" : "unexpected", retryAfterSeconds);
-  }
+  });
+}
+
+/** A request of the owner's link that passed `answerOwnerLink`'s checks, and how to refuse it. */
+export interface OwnerLink {
+  leadId: string;
+  cors: Headers;
+  refuse: ReturnType<typeof refusal>;
 }
 
 /**
  * What both routes of the owner's link check first, in the same words: the origin's preflight,
- * the method, links switched on, and a token signed for this lead and unexpired. Answers the
- * refusal, or the lead and how to refuse later.
+ * the method, links switched on, and a token signed for this lead and unexpired; then `answer`,
+ * whose failure is refused as the database's unavailability or an unexpected error.
  */
-export async function ownerLinkGuard(
+export async function answerOwnerLink(
   request: Request,
   route: string,
   deps: ContactedRouteDeps,
   accepted: { prefix: string; methods: readonly string[]; wrongMethod: string },
-): Promise<Response | { leadId: string; cors: Headers; refuse: ReturnType<typeof refusal> }> {
+  answer: (link: OwnerLink) => Promise<Response>,
+): Promise<Response> {
   const origin = request.headers.get("origin");
   const cors = corsHeaders(origin, deps.allowedOrigins);
   const refuse = refusal(cors, deps.contactLink.days);
@@ -107,7 +110,13 @@ export async function ownerLinkGuard(
   const leadId = route.slice(accepted.prefix.length).toLowerCase();
   const token = request.headers.get(leadTokenHeader) ?? undefined;
   const problem = await tokenProblem(deps.contactLink, leadId, token, deps.now);
-  return problem ? refuse(problem) : { leadId, cors, refuse };
+  if (problem) return refuse(problem);
+  try {
+    return await answer({ leadId, cors, refuse });
+  } catch (error) {
+    const { status, retryAfterSeconds } = failureOf(error, deps.log);
+    return refuse(status === 503 ? "unavailable" : "unexpected", retryAfterSeconds);
+  }
 }
 
 /** The site's page's preflight, the same for every route the owner's link opens. */

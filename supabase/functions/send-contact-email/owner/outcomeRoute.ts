@@ -2,10 +2,9 @@ import { leadOutcomeRoute, readOutcomeRequest } from "@bluewater/content/contact
 import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
 import { applyOutcome, leadMarks } from "../../_shared/leadOutcomes.ts";
 import type { RunQuery } from "../../_shared/ownerReport.ts";
-import { failureOf } from "../platform/failure.ts";
 import { errorResponse, jsonResponse } from "../platform/http.ts";
 import { bodyKindOf, readBody } from "../platform/requestBody.ts";
-import { type ContactedRouteDeps, ownerLinkGuard, refusal } from "./contactedRoute.ts";
+import { answerOwnerLink, type ContactedRouteDeps, type OwnerLink } from "./contactedRoute.ts";
 
 /** A mark is a few fields: anything longer is not one. */
 const maxBodyBytes = 1024;
@@ -16,33 +15,24 @@ const maxBodyBytes = 1024;
  * owner's link, signed for this lead and unexpired, exactly as marking a lead as called does, and
  * are refused in the same words without it.
  */
-export async function answerOutcomeRoute(
+export function answerOutcomeRoute(
   request: Request,
   route: string,
   deps: ContactedRouteDeps,
 ): Promise<Response> {
-  const guard = await ownerLinkGuard(request, route, deps, {
+  const accepted = {
     prefix: leadOutcomeRoute,
     methods: ["GET", "POST"],
     wrongMethod: words.wrongMethod,
-  });
-  if (guard instanceof Response) return guard;
-  const { leadId, cors, refuse } = guard;
-  try {
-    return await answerWithToken(request, leadId, deps, cors);
-  } catch (error) {
-    const { status, retryAfterSeconds } = failureOf(error, deps.log);
-    return refuse(status === 503 ? "unavailable" : "unexpected", retryAfterSeconds);
-  }
+  };
+  return answerOwnerLink(request, route, deps, accepted, (link) => answerLink(request, deps, link));
 }
 
-async function answerWithToken(
+async function answerLink(
   request: Request,
-  leadId: string,
   deps: ContactedRouteDeps,
-  cors: Headers,
+  { leadId, cors, refuse }: OwnerLink,
 ): Promise<Response> {
-  const refuse = refusal(cors, deps.contactLink.days);
   const db = deps.database();
   const run: RunQuery = async (text, params) => (await db.query(text, [...params])).rows;
   if (request.method === "GET") {
