@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { join } from "node:path";
+import { text } from "node:stream/consumers";
 import type { StepReport } from "./projectSteps.ts";
 import { sourceDigest } from "./sourceDigest.ts";
 
@@ -18,27 +20,19 @@ export async function buildSite(options: {
 }): Promise<StepReport> {
   const before = await sourceDigest(options.outDir, ["."]).catch(() => undefined);
   const appRoot = join(options.repoRoot, "apps/web");
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(appRoot, "scripts/build.ts")], {
-      cwd: appRoot,
-      env: {
-        ...process.env,
-        VITE_SUPABASE_URL: options.projectUrl,
-        VITE_SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
-        SITE_URL: options.siteUrl,
-        SITE_OUT_DIR: options.outDir,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`the site's build failed:\n${stderr.trim()}`)),
-    );
+  const child = spawn(process.execPath, [join(appRoot, "scripts/build.ts")], {
+    cwd: appRoot,
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: options.projectUrl,
+      VITE_SUPABASE_PUBLISHABLE_KEY: options.publishableKey,
+      SITE_URL: options.siteUrl,
+      SITE_OUT_DIR: options.outDir,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
   });
+  const [stderr, [code]] = await Promise.all([text(child.stderr), once(child, "close")]);
+  if (code !== 0) throw new Error(`the site's build failed:\n${stderr.trim()}`);
   const after = await sourceDigest(options.outDir, ["."]);
   return before === after
     ? {

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { text } from "node:stream/consumers";
 
 /** How `pnpm go-live` reaches the project: the real Supabase CLI, told exactly where to act. */
 export interface SupabaseTarget {
@@ -28,7 +30,7 @@ export class CliFailure extends Error {}
  * database password reach it in its environment, never on a command line another user's `ps`
  * could read. A failure throws with the command and the end of its own explanation.
  */
-export function supabase(target: SupabaseTarget, args: readonly string[]): Promise<string> {
+export async function supabase(target: SupabaseTarget, args: readonly string[]): Promise<string> {
   const all = [
     ...args,
     "--workdir",
@@ -36,35 +38,25 @@ export function supabase(target: SupabaseTarget, args: readonly string[]): Promi
     "--yes",
     ...(target.profile ? ["--profile", target.profile] : []),
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliScript, ...all], {
-      cwd: target.workdir,
-      env: {
-        ...process.env,
-        SUPABASE_ACCESS_TOKEN: target.accessToken,
-        PGPASSWORD: target.databasePassword,
-        DO_NOT_TRACK: "1",
-        SUPABASE_NO_UPDATE_NOTIFIER: "1",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) return resolve(stdout);
-      const said = `${stderr}\n${stdout}`.trim().split("\n").slice(-8).join("\n");
-      reject(
-        new CliFailure(`supabase ${args.slice(0, 2).join(" ")} failed (exit ${code}):\n${said}`),
-      );
-    });
+  const child = spawn(process.execPath, [cliScript, ...all], {
+    cwd: target.workdir,
+    env: {
+      ...process.env,
+      SUPABASE_ACCESS_TOKEN: target.accessToken,
+      PGPASSWORD: target.databasePassword,
+      DO_NOT_TRACK: "1",
+      SUPABASE_NO_UPDATE_NOTIFIER: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const [stdout, stderr, [code]] = await Promise.all([
+    text(child.stdout),
+    text(child.stderr),
+    once(child, "close"),
+  ]);
+  if (code === 0) return stdout;
+  const said = `${stderr}\n${stdout}`.trim().split("\n").slice(-8).join("\n");
+  throw new CliFailure(`supabase ${args.slice(0, 2).join(" ")} failed (exit ${code}):\n${said}`);
 }
 
 /** A CLI command's `-o json` answer. */

@@ -1,10 +1,12 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { chmod, chown, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
+import { text } from "node:stream/consumers";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /**
@@ -95,17 +97,14 @@ async function ownedByServer(path: string, account: ServerAccount): Promise<void
 }
 
 /** Runs a binary to its end, failing with what it printed. */
-function run(binary: string, args: string[], account: ServerAccount): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { ...account, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${binary} failed (${code}):\n${output}`)),
-    );
-  });
+async function run(binary: string, args: string[], account: ServerAccount): Promise<void> {
+  const child = spawn(binary, args, { ...account, stdio: ["ignore", "pipe", "pipe"] });
+  const [stdout, stderr, [code]] = await Promise.all([
+    text(child.stdout),
+    text(child.stderr),
+    once(child, "close"),
+  ]);
+  if (code !== 0) throw new Error(`${binary} failed (${code}):\n${stdout}${stderr}`);
 }
 
 /**
