@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import type { Server } from "node:net";
 import { logger } from "./log.ts";
 
@@ -16,19 +17,8 @@ export async function listenPatiently(
   let warned = false;
   for (;;) {
     try {
-      await new Promise<void>((resolve, reject) => {
-        const onError = (error: Error) => {
-          server.off("listening", onListening);
-          reject(error);
-        };
-        const onListening = () => {
-          server.off("error", onError);
-          resolve();
-        };
-        server.once("error", onError);
-        server.once("listening", onListening);
-        server.listen(port, host);
-      });
+      // once() rejects with the server's error when it comes before "listening".
+      await once(server.listen(port, host), "listening");
       return;
     } catch (error) {
       const busy = (error as NodeJS.ErrnoException).code === "EADDRINUSE";
