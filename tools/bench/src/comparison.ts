@@ -10,30 +10,17 @@ import { type LighthouseSummary, type Spread, spread } from "./lighthouse.ts";
 import type { Row } from "./report.ts";
 import type { PageComparison, Round } from "./sideBySide.ts";
 
-export type MetricId =
-  | "score"
-  | "fcp"
-  | "lcp"
-  | "tbt"
-  | "speedIndex"
-  | "mainThread"
-  | "jsBytes"
-  | "cls"
-  | "accessibility"
-  | "bestPractices"
-  | "seo";
-
 /** A page our page is compared with, measured in the same rounds. */
 export type Reference = "template" | "peer";
 
 interface Metric {
-  id: MetricId;
+  id: string;
   label: string;
   pick(run: LighthouseSummary): number;
 }
 
 /** The compared figures, in the table's order. A figure a run lacks is NaN, and left out. */
-export const metrics: readonly Metric[] = [
+export const metrics = [
   {
     id: "score",
     label: "performance score",
@@ -54,7 +41,9 @@ export const metrics: readonly Metric[] = [
   { id: "accessibility", label: "accessibility", pick: categoryScore("accessibility") },
   { id: "bestPractices", label: "best practices", pick: categoryScore("best-practices") },
   { id: "seo", label: "SEO", pick: categoryScore("seo") },
-];
+] as const satisfies readonly Metric[];
+
+export type MetricId = (typeof metrics)[number]["id"];
 
 function categoryScore(id: string): (run: LighthouseSummary) => number {
   return (run) => Math.round((run.scores[id] ?? Number.NaN) * 100);
