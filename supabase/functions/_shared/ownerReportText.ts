@@ -189,6 +189,11 @@ function textTable(rows: readonly ReportRow[], widths: readonly number[]): strin
   });
 }
 
+/** The revenue table as text, as the report and `pnpm leads sources` print it. */
+export function revenueLines(now: Pick<PeriodFigures, "revenue">): string[] {
+  return textTable([revenueHeader, ...revenueRows(now)], [22, 10, 8, 11, 5, 12, 12, 13]);
+}
+
 /** The whole report, line by line. */
 export function ownerReportLines(report: OwnerReport): string[] {
   const { current: now, previous: before } = report;
@@ -230,7 +235,7 @@ export function ownerReportLines(report: OwnerReport): string[] {
     ),
     "",
     revenueWords.heading,
-    ...textTable([revenueHeader, ...revenueRows(now)], [22, 10, 8, 11, 5, 12, 12, 13]),
+    ...revenueLines(now),
     "",
     words.reviews.heading,
     `  ${reviewLine(report)}`,

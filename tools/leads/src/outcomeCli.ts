@@ -3,7 +3,7 @@ import { businessHours } from "@bluewater/content/hours";
 import { leadOutcomes as words } from "@bluewater/content/lead-outcomes";
 import { applyOutcome } from "@bluewater/supabase/lead-outcomes";
 import { lastDays, type RunQuery } from "@bluewater/supabase/owner-report";
-import { revenueHeader, revenueRows } from "@bluewater/supabase/owner-report-text";
+import { revenueLines } from "@bluewater/supabase/owner-report-text";
 import { sourceRevenue } from "@bluewater/supabase/source-revenue";
 import { TZDate } from "@date-fns/tz";
 import type { LeadsDatabase } from "./connect.ts";
@@ -62,12 +62,8 @@ export function outcomeCommands(program: Command, withLeads: WithLeads): void {
       withLeads(async (database) => {
         const rows = await sourceRevenue(runOn(database), lastDays(new Date(), days));
         if (csv || out) return await writeCsv(sourcesCsv(rows), out, "the sources");
-        const table = [revenueHeader, ...revenueRows({ revenue: rows })];
         console.log(`${words.revenue.heading} (last ${days} days):\n`);
-        for (const row of table)
-          console.log(
-            row.map((cell, index) => (index === 0 ? cell.padEnd(24) : cell.padStart(12))).join(""),
-          );
+        console.log(revenueLines({ revenue: rows }).join("\n"));
       }),
     );
 
