@@ -4,6 +4,7 @@
  * offline conversion import file for the won leads that came from an ad.
  */
 import {
+  centsOf,
   isLostReason,
   isOutcomeStep,
   lostReasons,
@@ -29,10 +30,8 @@ export function outcomeFromArguments(
   if (!isOutcomeStep(step)) return `the step must be one of ${outcomeSteps.join(", ")}`;
   if (undo) return { kind: "undo", step };
   if (stepsWithAmount.includes(step)) {
-    const match = /^\$?(\d{1,8})(?:\.(\d{1,2}))?$/.exec(value?.replaceAll(",", "") ?? "");
-    if (!match?.[1]) return `${step} needs its amount in dollars, like 4800 or 4800.50`;
-    const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-    if (cents <= 0) return `${step} needs an amount above 0`;
+    const cents = centsOf(value ?? "");
+    if (cents === undefined) return `${step} needs its amount in dollars, like 4800 or 4800.50`;
     return { kind: "mark", step, amountCents: cents, reason: null };
   }
   if (step === "lost") {

@@ -1,10 +1,10 @@
 import {
+  centsOf,
   type LeadOutcomes,
   type LostReason,
   leadOutcomeRoute,
   lostReasons,
   type MarkContactedRefusalReason,
-  maxAmountCents,
   type OutcomeMark,
   type OutcomeRequest,
   type OutcomeStep,
@@ -28,14 +28,6 @@ const inputClass = "min-h-12 w-full rounded-md border border-border bg-white px-
 
 type Refuse = (reason: MarkContactedRefusalReason, days: number | undefined) => void;
 type AmountStep = "quoted" | "won";
-
-/** "4,800", "$4800.50" → cents; undefined for anything else, nothing, or out of range. */
-export function centsOf(typed: string): number | undefined {
-  const plain = typed.replace(/[$,\s]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return undefined;
-  const cents = Math.round(Number(plain) * 100);
-  return cents > 0 && cents <= maxAmountCents ? cents : undefined;
-}
 
 const markText = (mark: OutcomeMark) =>
   leadOutcomes.markText(mark.step, mark.amountCents, mark.reason);

@@ -38,6 +38,7 @@ export {
 } from "./contactSubmission.ts";
 export { contactFunction } from "./endpoint.ts";
 export {
+  centsOf,
   isLostReason,
   isOutcomeStep,
   type LeadOutcomes,

@@ -34,6 +34,14 @@ export const outcomeUndoMinutes = 10;
 /** The most one amount may be, in cents ($20,000,000): a slip of the thumb, not a job. */
 export const maxAmountCents = 2_000_000_000;
 
+/** An amount as the owner types it ("4,800", "$4800.50") in cents; undefined if none or too big. */
+export function centsOf(typed: string): number | undefined {
+  const plain = typed.replace(/[$,\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(plain)) return undefined;
+  const cents = Math.round(Number(plain) * 100);
+  return cents > 0 && cents <= maxAmountCents ? cents : undefined;
+}
+
 export const isOutcomeStep = (value: unknown): value is OutcomeStep =>
   typeof value === "string" && (outcomeSteps as readonly string[]).includes(value);
 
