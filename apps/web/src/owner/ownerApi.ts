@@ -2,6 +2,7 @@ import {
   leadTokenHeader,
   type MarkContactedRefusal,
   type MarkContactedRefusalReason,
+  markContactedRefusalReasons,
 } from "@bluewater/content/contact";
 import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
 
@@ -43,22 +44,11 @@ export async function ask(
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok || response.status === 409) return { kind: "ok", status: response.status, body };
   const refusal = body as Partial<MarkContactedRefusal> | undefined;
-  if (refusal?.reason && refusal.reason in statusWords) {
-    return { kind: "refused", reason: refusal.reason, days: refusal.days };
-  }
+  const reason = markContactedRefusalReasons.find((known) => known === refusal?.reason);
+  if (reason) return { kind: "refused", reason, days: refusal?.days };
   return {
     kind: "refused",
     reason: response.status === 503 ? "unavailable" : "unexpected",
     days: undefined,
   };
 }
-
-const statusWords: Record<MarkContactedRefusalReason, true> = {
-  incomplete: true,
-  invalid: true,
-  expired: true,
-  notFound: true,
-  linksOff: true,
-  unavailable: true,
-  unexpected: true,
-};

@@ -65,6 +65,7 @@ export {
   type MarkContactedRefusalReason,
   markContactedLink,
   markContactedPagePath,
+  markContactedRefusalReasons,
   markContactedRoute,
   readMarkContactedFragment,
 } from "./markContacted.ts";

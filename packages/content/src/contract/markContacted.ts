@@ -68,14 +68,16 @@ export interface LeadMarked {
 }
 
 /** Why nothing was shown or marked: each has a heading and a sentence in the page's words. */
-export type MarkContactedRefusalReason =
-  | "incomplete"
-  | "invalid"
-  | "expired"
-  | "notFound"
-  | "linksOff"
-  | "unavailable"
-  | "unexpected";
+export const markContactedRefusalReasons = [
+  "incomplete",
+  "invalid",
+  "expired",
+  "notFound",
+  "linksOff",
+  "unavailable",
+  "unexpected",
+] as const;
+export type MarkContactedRefusalReason = (typeof markContactedRefusalReasons)[number];
 
 export interface MarkContactedRefusal {
   reason: MarkContactedRefusalReason;
