@@ -2,8 +2,6 @@ import { Component, type ReactNode, Suspense } from "react";
 
 interface LazyBoundaryProps {
   children: ReactNode;
-  /** Called when the lazily loaded code could not be fetched or threw while rendering. */
-  onError?: (error: unknown) => void;
 }
 
 /**
@@ -19,7 +17,6 @@ export class LazyBoundary extends Component<LazyBoundaryProps, { failed: boolean
 
   override componentDidCatch(error: unknown): void {
     console.error(error);
-    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

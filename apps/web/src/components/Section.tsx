@@ -5,7 +5,6 @@ const tones = {
   white: "bg-white",
   sand: "bg-sand-50",
   blue: "bg-brand-50",
-  navy: "bg-navy-900 text-white",
 } as const;
 
 /** A section's heading copy, as the content package writes it. */
@@ -39,7 +38,6 @@ export function Section({ id, tone = "white", heading, className, children }: Se
 interface SectionHeadingProps extends SectionCopy {
   /** The section's id: the heading becomes its accessible name. */
   sectionId: string;
-  onDark?: boolean;
   align?: "center" | "start";
 }
 
@@ -48,7 +46,6 @@ export function SectionHeading({
   eyebrow,
   heading,
   intro,
-  onDark = false,
   align = "center",
 }: SectionHeadingProps) {
   return (
@@ -58,28 +55,14 @@ export function SectionHeading({
         align === "center" && "mx-auto items-center text-center",
       )}
     >
-      <p
-        className={cn(
-          "text-sm font-bold tracking-widest uppercase",
-          onDark ? "text-accent-400" : "text-brand-700",
-        )}
-      >
-        {eyebrow}
-      </p>
+      <p className="text-sm font-bold tracking-widest uppercase text-brand-700">{eyebrow}</p>
       <h2
         id={`${sectionId}-heading`}
-        className={cn(
-          "text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl",
-          onDark ? "text-white" : "text-navy-950",
-        )}
+        className="text-3xl leading-tight font-extrabold tracking-tight sm:text-4xl text-navy-950"
       >
         {heading}
       </h2>
-      {intro && (
-        <p className={cn("text-lg", onDark ? "text-brand-100" : "text-muted-foreground")}>
-          {intro}
-        </p>
-      )}
+      {intro && <p className="text-lg text-muted-foreground">{intro}</p>}
     </div>
   );
 }
