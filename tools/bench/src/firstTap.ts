@@ -20,12 +20,10 @@ export interface FirstTapResult {
   failures: string[];
 }
 
-export interface FirstTapOptions {
-  runs?: number;
-  cpuSlowdown?: number;
-  /** How long after the first contentful paint the visitor taps. */
-  tapAfterFcpMs?: number;
-}
+/** Fresh visits per target. */
+const runs = 5;
+/** How long after the first contentful paint the visitor taps. */
+const tapAfterFcpMs = 300;
 
 /**
  * Installed before the page's own scripts: the longest event of each interaction (Event Timing). `first-input` is reported whatever its duration; other events
@@ -53,11 +51,11 @@ async function tapOnce(
   page: Page,
   siteUrl: string,
   target: string,
-  options: Required<FirstTapOptions>,
+  cpuSlowdown: number,
 ): Promise<number> {
   await page.addInitScript(recordFirstPaint);
   await page.addInitScript(observeInteractions);
-  await slowDown(page, options.cpuSlowdown);
+  await slowDown(page, cpuSlowdown);
   await page.goto(siteUrl, { waitUntil: "commit" });
   const fcpAt = await firstPaintAt(page);
   // The button's place is read at once; the tap itself waits in this process, not in the page,
@@ -67,7 +65,7 @@ async function tapOnce(
   // The visitor touches the page as soon as it shows, which starts the app; the tap comes while
   // the app is loading and starting.
   await visitorActs(page);
-  await sleep(Math.max(0, fcpAt + options.tapAfterFcpMs - Date.now()));
+  await sleep(Math.max(0, fcpAt + tapAfterFcpMs - Date.now()));
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
   // Both targets open something: a fast answer to a tap that did nothing would be no answer.
   await page
@@ -100,19 +98,18 @@ async function tapOnce(
 export async function measureFirstTaps(
   siteUrl: string,
   targets: readonly string[],
-  options: FirstTapOptions = {},
+  { cpuSlowdown }: { cpuSlowdown: number },
 ): Promise<FirstTapResult[]> {
-  const settings = { runs: 5, cpuSlowdown: 4, tapAfterFcpMs: 300, ...options };
   const browser = await launchChromium();
   try {
     const results: FirstTapResult[] = [];
     for (const target of targets) {
       const durations: number[] = [];
       const failures: string[] = [];
-      for (let run = 0; run < settings.runs; run++) {
+      for (let run = 0; run < runs; run++) {
         const context = await browser.newContext(phone);
         try {
-          durations.push(await tapOnce(await context.newPage(), siteUrl, target, settings));
+          durations.push(await tapOnce(await context.newPage(), siteUrl, target, cpuSlowdown));
         } catch (error) {
           failures.push(error instanceof Error ? error.message : String(error));
         } finally {

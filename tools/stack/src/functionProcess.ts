@@ -31,7 +31,7 @@ export interface FunctionProcess {
 }
 
 /** Waits after the function died before each start: doubling, at most 30 s. */
-export const defaultRestartDelaysMs: readonly number[] = [1000, 2000, 4000, 8000, 16_000, 30_000];
+const restartDelaysMs: readonly number[] = [1000, 2000, 4000, 8000, 16_000, 30_000];
 
 /** A run this long was a good one: the next death starts the backoff from its first delay. */
 const healthyRunMs = 60_000;
@@ -86,14 +86,12 @@ export async function startFunctionProcess(options: {
   writableDir: string;
   /** Drops the function's stdout (the log provider's printed emails), keeping its errors. */
   quiet?: boolean;
-  restartDelaysMs?: readonly number[];
 }): Promise<FunctionProcess> {
   const log = logger("functions");
   const dir = join(functionsDir, options.name);
   const runtimeDir = await mkdtemp(join(tmpdir(), `bluewater-${options.name}-`));
   const socketPath = join(runtimeDir, "serve.sock");
   const pidFile = join(runtimeDir, "deno.pid");
-  const delays = options.restartDelaysMs ?? defaultRestartDelaysMs;
 
   function spawnDeno(): ChildProcess {
     const args = [
@@ -165,7 +163,7 @@ export async function startFunctionProcess(options: {
       if (stopping) return;
       current = undefined;
       if (Date.now() - run.startedAt >= healthyRunMs) failures = 0;
-      const delay = delays[Math.min(failures, delays.length - 1)] ?? 1000;
+      const delay = restartDelaysMs[Math.min(failures, restartDelaysMs.length - 1)] ?? 1000;
       failures += 1;
       const how = howItEnded(run.child);
       log.error(`${options.name} exited (${how}); starting it again in ${delay / 1000} s`);
@@ -185,7 +183,7 @@ export async function startFunctionProcess(options: {
       log.info(`${options.name} is running again`);
       supervise(run);
     } catch (error) {
-      const delay = delays[Math.min(failures, delays.length - 1)] ?? 1000;
+      const delay = restartDelaysMs[Math.min(failures, restartDelaysMs.length - 1)] ?? 1000;
       failures += 1;
       const reason = error instanceof Error ? error.message : String(error);
       log.error(`${reason}; trying again in ${delay / 1000} s`);

@@ -34,8 +34,6 @@ export interface StackOptions {
   functionEnv?: Record<string, string>;
   /** Keeps the function's printed output (emails of the log provider) off the console. */
   quietFunction?: boolean;
-  /** Waits before each restart of a function that died (functionProcess.ts). */
-  functionRestartDelaysMs?: readonly number[];
   /** Aborts a start still in progress (Ctrl-C while a port is busy); what started is stopped. */
   signal?: AbortSignal;
 }
@@ -135,9 +133,6 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       },
       writableDir: options.dataDir,
       quiet: options.quietFunction ?? false,
-      ...(options.functionRestartDelaysMs
-        ? { restartDelaysMs: options.functionRestartDelaysMs }
-        : {}),
     });
     stops.push(() => fn.stop());
     const gateway = await startGateway({
