@@ -43,9 +43,10 @@ const statusOf: Record<MarkContactedRefusalReason, number> = {
 
 /**
  * `/contacted/<lead id>`, which the owner's page on the site calls (docs/owner-tools.md): GET
- * answers the lead (once marked, the mark only) and changes nothing; POST marks it as called, once. Both need the token of
- * the alert's link, signed for this lead and unexpired, in the x-lead-token header. Answers are
- * JSON, which the hosted platform serves as it is (it rewrites only a GET's text/html).
+ * answers the lead (once marked, the mark only) and changes nothing; POST marks it as called,
+ * once. Both need the token of the alert's link, signed for this lead and unexpired, in the
+ * x-lead-token header. Answers are JSON, which the hosted platform serves as it is (it rewrites
+ * only a GET's text/html).
  */
 export function answerContactedRoute(
   request: Request,
