@@ -1,0 +1,74 @@
+import { strict as assert } from "node:assert";
+import {
+  type NewLead,
+  notificationPlanFor,
+  storeLead,
+} from "../../functions/send-contact-email/intake/leadStore.ts";
+import type { Database } from "../../functions/send-contact-email/platform/database.ts";
+import { testConfig } from "../support/harness.ts";
+import { startTestDatabase } from "../support/testDatabase.ts";
+
+/**
+ * Each statement of a lead's transaction is a round trip to the database, paid for by every lead
+ * in CPU on both sides. This counts them on a pool whose connections report each query.
+ */
+function countingStatements(db: Database): { db: Database; statements: string[] } {
+  const statements: string[] = [];
+  const connect = db.connect.bind(db);
+  const counted = Object.create(db) as Database;
+  counted.connect = (async () => {
+    const client = await connect();
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    return Object.assign(Object.create(client), {
+      query: (...args: unknown[]) => {
+        const [first] = args;
+        statements.push(
+          typeof first === "string" ? first : String((first as { text: string }).text),
+        );
+        return query(...args);
+      },
+    });
+  }) as Database["connect"];
+  return { db: counted, statements };
+}
+
+const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
+
+function newLead(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    requestId: crypto.randomUUID(),
+    fingerprint: crypto.randomUUID().replaceAll("-", "").repeat(2),
+    request: {
+      name: "Dana Homeowner",
+      phone: "(586) 555-0123",
+      email: "dana@example.com",
+      service: "interior",
+      message: "Water comes in along the north wall after heavy rain.",
+    },
+    spam: undefined,
+    clientAddressHash: "a1".repeat(16),
+    userAgent: "test",
+    source: {},
+    now: new Date(),
+    ...overrides,
+  };
+}
+
+Deno.test("a new lead is stored in eight round trips, its locks taken in one of them", async () => {
+  const database = await startTestDatabase();
+  try {
+    const { db, statements } = countingStatements(database.db);
+    const stored = await storeLead(db, newLead(), config.rateLimit, notificationPlanFor(config));
+    assert.equal(stored.kind, "created");
+    const locks = statements.filter((text) => text.includes("pg_advisory_xact_lock"));
+    assert.equal(locks.length, 1, "every lock in one statement");
+    // begin, the locks, the known leads, the rate limit, the lead, the acknowledgment's rule, the
+    // notifications, commit.
+    assert.equal(statements.length, 8, statements.join("\n---\n"));
+    const [queued] = await database.sql<{ count: number }[]>`
+      select count(*)::int from public.contact_notifications`;
+    assert.ok((queued?.count ?? 0) >= 2, "the lead's notifications were queued with it");
+  } finally {
+    await database.close();
+  }
+});
