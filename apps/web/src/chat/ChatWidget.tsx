@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { useHydrated } from "../components/useHydrated.ts";
-import { withDialogCode } from "../components/withDialogCode.ts";
 import { useIdlePreload } from "../start/index.ts";
 import { ChatLauncher } from "./ChatLauncher.tsx";
 import { chatFirstViewId, hideFirstView, shownFirstView } from "./firstView/takeOver.ts";
 
-const loadPanel = withDialogCode(() => import("./ChatPanel.tsx"));
+const loadPanel = () => import("./ChatPanel.tsx");
 
 const panelId = "help-chat";
 

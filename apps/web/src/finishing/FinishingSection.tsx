@@ -6,11 +6,10 @@ import { ContentImage } from "../components/ContentImage.tsx";
 import { Icon } from "../components/icons.tsx";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
-import { withDialogCode } from "../components/withDialogCode.ts";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 import { prefetchOnReach, useIdlePreload } from "../start/index.ts";
 
-const loadGallery = withDialogCode(() => import("./FinishingGalleryDialog.tsx"));
+const loadGallery = () => import("./FinishingGalleryDialog.tsx");
 
 export function FinishingSection() {
   const [open, setOpen] = useState(false);

@@ -4,13 +4,12 @@ import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
-import { withDialogCode } from "../components/withDialogCode.ts";
 import { useServiceRequest } from "../contact/serviceRequest.tsx";
 import { showContactForm } from "../contact/showContactForm.ts";
 import { useIdlePreload } from "../start/index.ts";
 import { ServiceCard } from "./ServiceCard.tsx";
 
-const loadDetails = withDialogCode(() => import("./ServiceDetailsDialog.tsx"));
+const loadDetails = () => import("./ServiceDetailsDialog.tsx");
 
 export function ServicesSection() {
   const [openId, setOpenId] = useState<string | null>(null);
