@@ -54,19 +54,22 @@ export interface ManifestChunk {
  */
 const compileWhileDownloading = "//# allFunctionsCalledOnLoad";
 
+/** The app's entry, `src/main.tsx`: every module it imports is the app's. */
+const isAppEntry = (id: string) => id.endsWith("/src/main.tsx");
+
 /** The Vite plugin that finds the app's modules, and the chunk groups built from them. */
 export function appChunks(): {
   plugin: Plugin;
   groups: Array<{ name: string; test: (id: string) => boolean; priority: number }>;
   /** The first line of each output chunk (Rolldown's `postBanner`, kept by the minifier). */
-  firstLine: (chunk: { name: string; isEntry: boolean }) => string;
+  firstLine: (chunk: { name: string; facadeModuleId: string | null }) => string;
 } {
   const appModules = new Set<string>();
   const plugin: Plugin = {
     name: "app-chunks",
     apply: "build",
     buildEnd() {
-      const pending = [...this.getModuleIds()].filter((id) => id.endsWith("/src/main.tsx"));
+      const pending = [...this.getModuleIds()].filter(isAppEntry);
       while (pending.length > 0) {
         const id = pending.pop();
         if (id === undefined || appModules.has(id)) continue;
@@ -82,8 +85,11 @@ export function appChunks(): {
     test: (id: string) => appModules.has(id) && takes(id),
   }));
   const appChunkNames = new Set(appChunkPlan.map(({ name }) => name));
-  const firstLine = (chunk: { name: string; isEntry: boolean }) =>
-    chunk.isEntry || appChunkNames.has(chunk.name) ? compileWhileDownloading : "";
+  // The boot script's entry is inlined into the page and runs at once: the hint is for the app's.
+  const firstLine = (chunk: { name: string; facadeModuleId: string | null }) =>
+    appChunkNames.has(chunk.name) || isAppEntry(chunk.facadeModuleId ?? "")
+      ? compileWhileDownloading
+      : "";
   return { plugin, groups, firstLine };
 }
 
