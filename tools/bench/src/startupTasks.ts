@@ -32,7 +32,9 @@ export function appStartupTasks(events: readonly TraceEvent[], pageUrl: string):
   const { pid, tid } = mainThreadOf(events, pageUrl);
   const firstChunkRequest = firstChunkRequestOf(events, pid);
   if (!firstChunkRequest) throw new Error("the page never asked for the app's code");
-  return mainThreadTasks(events, { pid, tid }, (task) => task.ts >= firstChunkRequest.ts);
+  return topLevelTasks(events, { pid, tid })
+    .filter((task) => task.ts >= firstChunkRequest.ts)
+    .map(durationMs);
 }
 
 /**
@@ -51,15 +53,13 @@ export function readerVisitTasks(
     .sort((a, b) => a.ts - b.ts)[0];
   if (!firstPaint) throw new Error("the trace never paints the page");
   const appFrom = firstChunkRequestOf(events, pid)?.ts ?? Number.POSITIVE_INFINITY;
-  const tasks = events.filter(
-    (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid,
-  );
+  const tasks = topLevelTasks(events, { pid, tid });
   const end = (task: TraceEvent) => task.ts + (task.dur ?? 0);
   return {
     loading: tasks
       .filter((task) => end(task) > firstPaint.ts && task.ts < appFrom)
       .map((task) => (end(task) - Math.max(task.ts, firstPaint.ts)) / 1000),
-    appStart: tasks.filter((task) => task.ts >= appFrom).map((task) => (task.dur ?? 0) / 1000),
+    appStart: tasks.filter((task) => task.ts >= appFrom).map(durationMs),
   };
 }
 
@@ -72,18 +72,17 @@ function firstChunkRequestOf(events: readonly TraceEvent[], pid: number): TraceE
   );
 }
 
-/** The durations, in ms, of the thread's top-level tasks that `counted` keeps. */
-function mainThreadTasks(
+/** The thread's top-level tasks. */
+function topLevelTasks(
   events: readonly TraceEvent[],
   { pid, tid }: { pid: number; tid: number },
-  counted: (task: TraceEvent) => boolean,
-): number[] {
-  return events
-    .filter(
-      (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid && counted(e),
-    )
-    .map((e) => (e.dur ?? 0) / 1000);
+): TraceEvent[] {
+  return events.filter(
+    (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid,
+  );
 }
+
+const durationMs = (task: TraceEvent) => (task.dur ?? 0) / 1000;
 
 export function blockingTime(taskMs: readonly number[]): number {
   return taskMs.reduce((sum, ms) => sum + Math.max(0, ms - blockingThresholdMs), 0);
