@@ -4,33 +4,9 @@ import {
   notificationPlanFor,
   storeLead,
 } from "../../functions/send-contact-email/intake/leadStore.ts";
-import type { Database } from "../../functions/send-contact-email/platform/database.ts";
+import { countingStatements } from "../support/countingStatements.ts";
 import { testConfig } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
-
-/**
- * Each statement of a lead's transaction is a round trip to the database, paid for by every lead
- * in CPU on both sides. This counts them on a pool whose connections report each query.
- */
-function countingStatements(db: Database): { db: Database; statements: string[] } {
-  const statements: string[] = [];
-  const connect = db.connect.bind(db);
-  const counted = Object.create(db) as Database;
-  counted.connect = (async () => {
-    const client = await connect();
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    return Object.assign(Object.create(client), {
-      query: (...args: unknown[]) => {
-        const [first] = args;
-        statements.push(
-          typeof first === "string" ? first : String((first as { text: string }).text),
-        );
-        return query(...args);
-      },
-    });
-  }) as Database["connect"];
-  return { db: counted, statements };
-}
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
 

@@ -31,12 +31,17 @@ export async function holdStuckSession(
 }
 
 /** Resolves once a session of the test's database waits for a lock another session holds. */
-export async function untilASessionWaitsOnALock(sql: Database): Promise<void> {
+export function untilASessionWaitsOnALock(sql: Database): Promise<void> {
+  return untilSessionsWaitOnALock(sql, 1);
+}
+
+/** Resolves once `count` sessions of the test's database wait for locks others hold. */
+export async function untilSessionsWaitOnALock(sql: Database, count: number): Promise<void> {
   for (;;) {
     const [waiting] = await sql<{ count: number }[]>`
       select count(*)::int from pg_stat_activity
       where datname = current_database() and wait_event_type = 'Lock'`;
-    if ((waiting?.count ?? 0) > 0) return;
+    if ((waiting?.count ?? 0) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

@@ -81,21 +81,27 @@ export async function decideAcknowledgments(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     await tx.query(sql`select pg_advisory_xact_lock(${acknowledgmentLockSpace.cap}::int, 0)`);
-    const { rows: waiting } = await tx.query<{ id: string; client: string }>(sql`
-      select n.id, r.client_address_hash as client from public.contact_notifications n
+    // What waits, each row with what went this hour per client: one round trip, after the lock.
+    const { rows: waiting } = await tx.query<{
+      id: string;
+      client: string;
+      went: Record<string, number>;
+    }>(sql`
+      select n.id, r.client_address_hash as client, (
+        select coalesce(json_object_agg(client, count), '{}') from (
+          select r.client_address_hash as client, count(*)::int as count
+          from public.contact_notifications n
+          join public.contact_requests r on r.id = n.contact_request_id
+          where n.kind = 'acknowledgment' and n.status <> 'suppressed' and not n.awaits_budget
+            and n.created_at > ${now}::timestamptz - interval '1 hour'
+          group by r.client_address_hash) as went) as went
+      from public.contact_notifications n
       join public.contact_requests r on r.id = n.contact_request_id
       where n.awaits_budget and n.status = 'pending' and n.kind = 'acknowledgment'
       order by n.created_at, n.id`);
     if (waiting.length === 0) return;
-    const { rows: sent } = await tx.query<{ client: string; count: number }>(sql`
-      select r.client_address_hash as client, count(*)::int as count
-      from public.contact_notifications n
-      join public.contact_requests r on r.id = n.contact_request_id
-      where n.kind = 'acknowledgment' and n.status <> 'suppressed' and not n.awaits_budget
-        and n.created_at > ${now}::timestamptz - interval '1 hour'
-      group by r.client_address_hash`);
-    const perClient = new Map(sent.map((row) => [row.client, row.count]));
-    let total = sent.reduce((sum, row) => sum + row.count, 0);
+    const perClient = new Map(Object.entries(waiting[0]?.went ?? {}));
+    let total = [...perClient.values()].reduce((sum, count) => sum + count, 0);
     const statuses = waiting.map(({ client }) => {
       const clientCount = perClient.get(client) ?? 0;
       if (total >= caps.perHour || clientCount >= caps.perClientPerHour) return "suppressed";

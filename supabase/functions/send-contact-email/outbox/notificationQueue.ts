@@ -1,4 +1,4 @@
-import sql from "sql-template-tag";
+import sql, { type Sql } from "sql-template-tag";
 import { e164 } from "../../_shared/deployedSettings.ts";
 import { reviveOwnerReport } from "../../_shared/ownerReport.ts";
 import type { ContactNotificationRow } from "../../_shared/tableRows.ts";
@@ -179,68 +179,70 @@ async function claimDue(
 /** Notifications that are not one lead's alert to the owner: they never move the lead's status. */
 const notLeadAlerts = ["acknowledgment", "summary-sms", "owner-report", ...reviewKinds];
 
-/**
- * The lead's own status follows its owner notifications (the acknowledgment is not one):
- * `notified` once any reached the owner, `notification_failed` while one failed and none did,
- * else `new`. Run after the lead's row is locked, on a fresh snapshot, so that two channels
- * recording at once both count.
- */
-const leadStatusFromNotifications = (leadId: string) => sql`
-  update public.contact_requests r
-  set status = case
-    when exists (select 1 from public.contact_notifications n
-      where n.contact_request_id = r.id and n.kind <> all(${notLeadAlerts}::text[])
-        and n.status = 'delivered')
-      then 'notified'
-    when exists (select 1 from public.contact_notifications n
-      where n.contact_request_id = r.id and n.kind <> all(${notLeadAlerts}::text[]) and n.status = 'failed')
-      then 'notification_failed'
-    else 'new' end
-  where r.id = ${leadId}`;
-
-/** The notification's new state, as an update of its row. */
+/** The notification's new state: what a send's result sets on its row. */
 function settled(
   claimed: ClaimedNotification,
   result: SendResult,
   now: Date,
   policy: DeliveryPolicy,
-) {
-  const id = claimed.notification_id;
+): { outcome: keyof DeliveryReport; set: Sql } {
   if (result.ok) {
     return {
-      outcome: "delivered" as const,
-      update: sql`
-        update public.contact_notifications
-        set status = 'delivered', delivered_at = ${now}, provider_message_id = ${result.messageId},
-          locked_until = null, last_error = null
-        where id = ${id}`,
+      outcome: "delivered",
+      set: sql`status = 'delivered', delivered_at = ${now},
+        provider_message_id = ${result.messageId}, locked_until = null, last_error = null`,
     };
   }
   const error = result.error.slice(0, 1000);
   if (result.retryable && claimed.attempts < policy.maxAttempts) {
     const next = new Date(now.getTime() + retryDelaySeconds(claimed.attempts, policy) * 1000);
     return {
-      outcome: "retrying" as const,
-      update: sql`
-        update public.contact_notifications
-        set status = 'pending', next_attempt_at = ${next}, locked_until = null, last_error = ${error}
-        where id = ${id}`,
+      outcome: "retrying",
+      set: sql`status = 'pending', next_attempt_at = ${next}, locked_until = null,
+        last_error = ${error}`,
     };
   }
   return {
-    outcome: "failed" as const,
-    update: sql`
-      update public.contact_notifications
-      set status = 'failed', locked_until = null, last_error = ${error}
-      where id = ${id}`,
+    outcome: "failed",
+    set: sql`status = 'failed', locked_until = null, last_error = ${error}`,
   };
 }
 
 /**
- * Records a send. An owner notification that settled moves its lead's status in the same
- * transaction, which locks the lead before the notification, in the order marking a lead as
- * called and queueing its escalation take them, so that none of them can deadlock another.
+ * Settles an owner alert and moves its lead's status with it, in one statement: `notified` once
+ * any of the lead's owner notifications reached the owner, `notification_failed` while one failed
+ * and none did, else `new`. Each step waits for the one before through an uncorrelated EXISTS,
+ * which PostgreSQL runs first, as a one-time filter:
+ * - the lead is locked first, in the order marking a lead as called and queueing its escalation
+ *   take it, so that none of them can deadlock another;
+ * - then this notification is settled;
+ * - then its sibling alerts are read FOR SHARE: a locking read returns each row's latest committed
+ *   version, not the statement's snapshot, so a sibling recorded while this statement waited for
+ *   the lead still counts, and two channels recording at once both count.
  */
+const settledWithLeadStatus = (claimed: LeadClaim, set: Sql) => sql`
+  with lead as (
+    select id from public.contact_requests where id = ${claimed.id} for update
+  ), this as (
+    update public.contact_notifications set ${set}
+    where id = ${claimed.notification_id} and exists (select 1 from lead)
+    returning status
+  ), siblings as (
+    select status from public.contact_notifications
+    where contact_request_id = ${claimed.id} and id <> ${claimed.notification_id}
+      and kind <> all(${notLeadAlerts}::text[]) and exists (select 1 from this)
+    for share
+  ), alerts as (
+    select status from this union all select status from siblings
+  )
+  update public.contact_requests
+  set status = case
+    when exists (select 1 from alerts where status = 'delivered') then 'notified'
+    when exists (select 1 from alerts where status = 'failed') then 'notification_failed'
+    else 'new' end
+  where id = ${claimed.id} and exists (select 1 from alerts)`;
+
+/** Records a send in one statement: a settled owner alert moves its lead's status with it. */
 async function recordResult(
   db: Database,
   claimed: ClaimedNotification,
@@ -248,20 +250,16 @@ async function recordResult(
   now: Date,
   policy: DeliveryPolicy,
 ): Promise<keyof DeliveryReport> {
-  const { outcome, update } = settled(claimed, result, now, policy);
-  if (
-    outcome === "retrying" ||
-    claimed.kind === "owner-report" ||
-    notLeadAlerts.includes(claimed.kind)
-  ) {
-    await db.query(update);
-    return outcome;
-  }
-  await inTransaction(db, async (tx) => {
-    await tx.query(sql`select 1 from public.contact_requests where id = ${claimed.id} for update`);
-    await tx.query(update);
-    await tx.query(leadStatusFromNotifications(claimed.id));
-  });
+  const { outcome, set } = settled(claimed, result, now, policy);
+  const movesLead =
+    outcome !== "retrying" &&
+    claimed.kind !== "owner-report" &&
+    !notLeadAlerts.includes(claimed.kind);
+  await db.query(
+    movesLead
+      ? settledWithLeadStatus(claimed as LeadClaim, set)
+      : sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`,
+  );
   return outcome;
 }
 

@@ -68,28 +68,32 @@ export async function resendUndeliveredTexts(db: Queryable, now: Date): Promise<
 /**
  * The alert texts an owner email reports as not arrived: sent twice, undelivered twice, and told
  * in no other email. The email's first attempt takes them (SKIP LOCKED, so two emails at once
- * never take the same), and every attempt renders the same list.
+ * never take the same) and reads them in the same statement; every later attempt reads what the
+ * first took, so each renders the same list.
  */
 export async function undeliveredTextsToReport(
   db: Queryable,
   emailId: string,
   firstAttempt: boolean,
 ): Promise<UndeliveredText[]> {
-  if (firstAttempt) {
-    await db.query(sql`
+  const reported = firstAttempt
+    ? sql`
       update public.contact_notifications set reported_in = ${emailId}
       where id in (
         select id from public.contact_notifications
         where kind = 'alert-sms' and resent_at is not null and reported_in is null
           and receipt_status in ('undelivered', 'failed')
-        for update skip locked)`);
-  }
+        for update skip locked)
+      returning contact_request_id, recipient, receipt_status, receipt_error_code`
+    : sql`
+      select contact_request_id, recipient, receipt_status, receipt_error_code
+      from public.contact_notifications where reported_in = ${emailId}`;
   const { rows } = await db.query<UndeliveredText>(sql`
+    with reported as (${reported})
     select r.name, r.created_at as received, n.recipient as number, n.receipt_status as status,
       n.receipt_error_code as "errorCode"
-    from public.contact_notifications n
+    from reported n
     join public.contact_requests r on r.id = n.contact_request_id
-    where n.reported_in = ${emailId}
     order by r.created_at, n.recipient`);
   return rows;
 }

@@ -26,18 +26,24 @@ export async function decideTexts(
     await tx.query(
       sql`select pg_advisory_xact_lock(${textBudgetLockSpace}::int, hashtext(${recipient}))`,
     );
-    const { rows: waiting } = await tx.query<{ id: string; lead_id: string; kind: string }>(sql`
-      select id, contact_request_id as lead_id, kind from public.contact_notifications
+    // What waits, each row with what went this hour: one round trip, read after the lock.
+    const { rows: waiting } = await tx.query<{
+      id: string;
+      lead_id: string;
+      kind: string;
+      went: number;
+    }>(sql`
+      select id, contact_request_id as lead_id, kind, (
+        select count(*)::int from public.contact_notifications
+        where recipient = ${recipient} and kind in ('alert-sms', 'escalation-sms')
+          and created_at > ${now}::timestamptz - interval '1 hour' and not awaits_budget
+          and status not in ('folded', 'suppressed', 'cancelled')) as went
+      from public.contact_notifications
       where awaits_budget and status = 'pending' and recipient = ${recipient}
         and kind in ('alert-sms', 'escalation-sms')
       order by created_at, id`);
     if (waiting.length === 0) return;
-    const { rows } = await tx.query<{ count: number }>(sql`
-      select count(*)::int as count from public.contact_notifications
-      where recipient = ${recipient} and kind in ('alert-sms', 'escalation-sms')
-        and created_at > ${now}::timestamptz - interval '1 hour' and not awaits_budget
-        and status not in ('folded', 'suppressed', 'cancelled')`);
-    const left = Math.max(0, maxPerHour - (rows[0]?.count ?? 0));
+    const left = Math.max(0, maxPerHour - (waiting[0]?.went ?? 0));
     const statuses = waiting.map((text, index) => {
       if (index < left) return "pending";
       return text.kind === "alert-sms" ? "folded" : "suppressed";
