@@ -31,6 +31,11 @@ export interface BenchOptions {
   acts?: string[];
   /** The peer's built site, served beside ours: an absolute path. */
   peer: string;
+  /**
+   * A site built before (an absolute path) to measure instead of building this checkout's: the
+   * before of a before/after, on the same host in the same hour.
+   */
+  site?: string;
 }
 
 /** `pnpm bench`'s options, checked before anything is built. */
@@ -63,6 +68,10 @@ export function benchCommand() {
       "the peer's built site, served beside ours (AstroWind 2e8f6ec beside the repository)",
       defaultPeerDir,
     )
+    .option(
+      "--site <dir>",
+      "measure this built site (an older build's apps/web/dist) instead of building this checkout's",
+    )
     .addOption(
       new Option("--acts <ids...>", "play only these first acts (all by default)").choices(
         scenarioIds,
@@ -72,8 +81,16 @@ export function benchCommand() {
 
 /** The bench's options; a mistake ends the process with the usage (exit 2). */
 export async function parseBenchArgs(argv: readonly string[]): Promise<BenchOptions> {
-  const { only, rounds, realRounds, actRounds, acts, peer } = (
+  const { only, rounds, realRounds, actRounds, acts, peer, site } = (
     await parseCommand(benchCommand(), [...argv])
   ).opts<BenchOptions>();
-  return { only, rounds, realRounds, actRounds, ...(acts ? { acts } : {}), peer: resolve(peer) };
+  return {
+    only,
+    rounds,
+    realRounds,
+    actRounds,
+    ...(acts ? { acts } : {}),
+    peer: resolve(peer),
+    ...(site ? { site: resolve(site) } : {}),
+  };
 }

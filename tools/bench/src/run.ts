@@ -60,12 +60,18 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
 const say = (message: string) => console.log(`[bench] ${message}`);
 const options = await parseBenchArgs(process.argv.slice(2));
 
-say("building the site");
-const built = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@bluewater/web"], {
-  cwd: root,
-  stdio: "inherit",
-});
-if (built.status !== 0) throw new Error("the site did not build");
+/** The built site measured: this checkout's, built now, or the one `--site` names. */
+const siteDir = options.site ?? siteDistDir;
+if (options.site) {
+  say(`measuring the site built at ${options.site}`);
+} else {
+  say("building the site");
+  const built = spawnSync("pnpm", ["exec", "turbo", "run", "build", "--filter=@bluewater/web"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("the site did not build");
+}
 
 /**
  * Our page and the references, each served by its own `@bluewater/serve` server in this process,
@@ -78,8 +84,8 @@ async function measurePages({
   realRounds,
   peer,
 }: BenchOptions): Promise<PageComparison> {
-  const ours = await serveSite(siteDistDir);
-  const references = await startReferencePages(siteDistDir);
+  const ours = await serveSite(siteDir);
+  const references = await startReferencePages(siteDir);
   const peerSite = await servePeer(peer);
   try {
     return await comparePages({
@@ -103,8 +109,8 @@ async function measurePages({
 
 /** Our page and its preloaded variant, the visitor's first acts on each, in alternating rounds. */
 async function measureFirstActs({ actRounds, acts }: BenchOptions): Promise<FirstActsResult> {
-  const ours = await serveSite(siteDistDir);
-  const preloaded = await servePreloadedVariant(siteDistDir);
+  const ours = await serveSite(siteDir);
+  const preloaded = await servePreloadedVariant(siteDir);
   try {
     return await compareFirstActs({
       urls: { ours: ours.url, preloaded: preloaded.url },
@@ -157,7 +163,7 @@ async function measureReaderVisitsWithPeer(
  * gives the host's index.
  */
 async function measureStart(): Promise<[Row[], string[], string, object]> {
-  const ours = await serveSite(siteDistDir);
+  const ours = await serveSite(siteDir);
   try {
     say("Lighthouse warm-up at the preset's 4x, for the host's benchmark index");
     const calibration = calibrationFrom([await runLighthouse(ours.url, { formFactor: "mobile" })]);
@@ -219,7 +225,7 @@ async function benchEverythingElse(
           ? { PUBLIC_API_KEYS: process.env.VITE_SUPABASE_PUBLISHABLE_KEY }
           : {}),
       },
-      site: { port: sitePort, distDir: siteDistDir },
+      site: { port: sitePort, distDir: siteDir },
     });
 
     try {

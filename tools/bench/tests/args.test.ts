@@ -52,3 +52,9 @@ test("the peer is AstroWind beside the repository unless --peer names another fo
   const { peer } = await parseBenchArgs(["--peer", "elsewhere/site"]);
   assert.equal(peer, resolve("elsewhere/site"));
 });
+
+test("--site measures a site built before, by its absolute path; without it the bench builds this checkout's", async () => {
+  const { site } = await parseBenchArgs(["--only=page", "--site", "older/apps/web/dist"]);
+  assert.equal(site, resolve("older/apps/web/dist"));
+  assert.equal("site" in (await parseBenchArgs(["--only=page"])), false);
+});
