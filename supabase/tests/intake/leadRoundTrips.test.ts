@@ -1,34 +1,14 @@
 import { strict as assert } from "node:assert";
 import {
-  type NewLead,
   notificationPlanFor,
   storeLead,
 } from "../../functions/send-contact-email/intake/leadStore.ts";
 import { countingStatements } from "../support/countingStatements.ts";
 import { testConfig } from "../support/harness.ts";
+import { newLead } from "../support/sampleLead.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
-
-function newLead(overrides: Partial<NewLead> = {}): NewLead {
-  return {
-    requestId: crypto.randomUUID(),
-    fingerprint: crypto.randomUUID().replaceAll("-", "").repeat(2),
-    request: {
-      name: "Dana Homeowner",
-      phone: "(586) 555-0123",
-      email: "dana@example.com",
-      service: "interior",
-      message: "Water comes in along the north wall after heavy rain.",
-    },
-    spam: undefined,
-    clientAddressHash: "a1".repeat(16),
-    userAgent: "test",
-    source: {},
-    now: new Date(),
-    ...overrides,
-  };
-}
 
 Deno.test("a new lead is stored in eight round trips, its locks taken in one of them", async () => {
   const database = await startTestDatabase();

@@ -1,7 +1,6 @@
 import { strict as assert } from "node:assert";
 import { connect } from "../../../tools/postgres/src/client.ts";
 import {
-  type NewLead,
   notificationPlanFor,
   storeLead,
 } from "../../functions/send-contact-email/intake/leadStore.ts";
@@ -15,43 +14,31 @@ import {
   logSmsProvider,
 } from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
 import type { SmsProvider } from "../../functions/send-contact-email/outbox/providers/smsProvider.ts";
+import type { Database } from "../../functions/send-contact-email/platform/database.ts";
 import { countingStatements } from "../support/countingStatements.ts";
 import { deliveryContext, testConfig } from "../support/harness.ts";
+import { newLead } from "../support/sampleLead.ts";
 import { untilSessionsWaitOnALock } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
 
-function newLead(now: Date): NewLead {
-  return {
-    requestId: crypto.randomUUID(),
-    fingerprint: crypto.randomUUID().replaceAll("-", "").repeat(2),
-    request: {
-      name: "Dana Homeowner",
-      phone: "(586) 555-0123",
-      email: "dana@example.com",
-      service: "interior",
-      message: `Water comes in along the north wall after heavy rain (${crypto.randomUUID()}).`,
-    },
-    spam: undefined,
-    clientAddressHash: crypto.randomUUID().replaceAll("-", ""),
-    userAgent: "test",
-    source: {},
-    now,
-  };
+/** A new lead stored as the submit route stores it, its notifications queued and not sent. */
+async function storeNewLead(db: Database, now: Date): Promise<void> {
+  const stored = await storeLead(
+    db,
+    newLead({ now }),
+    config.rateLimit,
+    notificationPlanFor(config),
+  );
+  assert.equal(stored.kind, "created");
 }
 
 Deno.test("a lead's email, text and acknowledgment are sent and recorded in sixteen round trips, one per settled notification", async () => {
   const database = await startTestDatabase();
   try {
     const now = new Date();
-    const stored = await storeLead(
-      database.db,
-      newLead(now),
-      config.rateLimit,
-      notificationPlanFor(config),
-    );
-    assert.equal(stored.kind, "created");
+    await storeNewLead(database.db, now);
     const { db, statements } = countingStatements(database.db);
     const email = logProvider({ print: false });
     const sms = logSmsProvider({ print: false });
@@ -91,13 +78,7 @@ for (const [emailResult, smsResult, expected] of [
     const holder = connect(database.url);
     try {
       const now = new Date();
-      const stored = await storeLead(
-        database.db,
-        newLead(now),
-        config.rateLimit,
-        notificationPlanFor(config),
-      );
-      assert.equal(stored.kind, "created");
+      await storeNewLead(database.db, now);
       const email: EmailProvider = {
         name: "test email",
         send: () => Promise.resolve(emailResult()),

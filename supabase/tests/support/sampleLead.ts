@@ -1,3 +1,4 @@
+import type { NewLead } from "../../functions/send-contact-email/intake/leadStore.ts";
 import type { LeadForEmail } from "../../functions/send-contact-email/outbox/messages/emailMessage.ts";
 
 /** A lead as the renderers read it from the database. */
@@ -10,3 +11,24 @@ export const sampleLead: LeadForEmail = {
   service: "egress",
   message: "Need a bigger basement window.",
 };
+
+/** A new lead as the submit route hands it to `storeLead`, with its own request id. */
+export function newLead(overrides: Partial<NewLead> = {}): NewLead {
+  return {
+    requestId: crypto.randomUUID(),
+    fingerprint: crypto.randomUUID().replaceAll("-", "").repeat(2),
+    request: {
+      name: "Dana Homeowner",
+      phone: "(586) 555-0123",
+      email: "dana@example.com",
+      service: "interior",
+      message: "Water comes in along the north wall after heavy rain.",
+    },
+    spam: undefined,
+    clientAddressHash: "a1".repeat(16),
+    userAgent: "test",
+    source: {},
+    now: new Date(),
+    ...overrides,
+  };
+}
