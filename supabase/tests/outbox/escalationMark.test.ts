@@ -27,9 +27,14 @@ Deno.test("an escalation being sent when the owner marks the lead leaves before 
   const markDone = new Promise<void>((resolve) => {
     markAnswered = resolve;
   });
+  /** Both escalations are on their way (each holds its lead FOR SHARE) before the owner marks. */
   let reached!: () => void;
-  const escalationReached = new Promise<void>((resolve) => {
-    reached = resolve;
+  const escalationsReached = new Promise<void>((resolve) => {
+    let waiting = 2;
+    reached = () => {
+      waiting -= 1;
+      if (waiting === 0) resolve();
+    };
   });
   const left: { what: string; at: number }[] = [];
   const email = logProvider({ print: false });
@@ -65,7 +70,16 @@ Deno.test("an escalation being sent when the owner marks the lead leaves before 
     const leadId = await test.submit();
     clock = escalationDue;
     const deliverer = test.deliver();
-    await escalationReached;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      escalationsReached,
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error("both escalations never reached their providers within 10 s")),
+          10_000,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
     let markedAt = 0;
     const mark = markContacted(database.db, leadId, new Date(clock)).then((outcome) => {
       markedAt = performance.now();
