@@ -19,9 +19,10 @@ export interface LogOptions {
 }
 
 /**
- * Keeps one sent message: in `sent` (tests read it), printed unless told not to, and appended as
- * one JSON line to the file when one is configured (the local stack's `.data/outbox.jsonl`,
- * shared by email and SMS, each line saying its channel).
+ * Keeps one sent message: printed unless told not to, and appended as one JSON line to the file
+ * when one is configured (the local stack's `.data/outbox.jsonl`, shared by email and SMS, each
+ * line saying its channel), else in `sent`, where tests read it. With a file nothing stays in
+ * memory: the local stack runs for days and would grow with every message.
  */
 async function keep<Entry extends LoggedEmail | LoggedSms>(
   entry: Entry,
@@ -29,7 +30,7 @@ async function keep<Entry extends LoggedEmail | LoggedSms>(
   lines: string[],
   options: LogOptions,
 ): Promise<SendResult> {
-  sent.push(entry);
+  if (!options.file) sent.push(entry);
   if (options.print !== false) {
     console.log(lines.map((line) => `[${entry.channel}] ${line}`).join("\n"));
   }
