@@ -54,6 +54,20 @@ test("the app's start-up is every main-thread task of the page from its first ch
   assert.deepEqual(appStartupTasks(events, page), [90, 30, 60]);
 });
 
+test("a trace whose parse lacks the page's URL is read on the thread that parsed HTML longest", () => {
+  const blank: TraceEvent = { ...parse, pid: 8, dur: 100, args: { beginData: { url: "" } } };
+  const unnamed: TraceEvent = { ...parse, args: { beginData: { url: "" } } };
+  const events = [
+    blank,
+    unnamed,
+    request(200, `${page}assets/react-abc.js`),
+    task(210, 90),
+    task(220, 500, { pid: 8, tid: 1 }), // the blank document's renderer
+  ];
+  assert.deepEqual(appStartupTasks(events, page), [90]);
+  assert.throws(() => appStartupTasks([task(210, 90)], page), /no ParseHTML among them/);
+});
+
 test("blocking time is what each task takes beyond 50 ms", () => {
   assert.equal(blockingTime([90, 30, 60, 50]), 40 + 10);
   assert.equal(blockingTime([]), 0);
