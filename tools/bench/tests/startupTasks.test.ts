@@ -54,7 +54,7 @@ test("the app's start-up is every main-thread task of the page from its first ch
   assert.deepEqual(appStartupTasks(events, page), [90, 30, 60]);
 });
 
-test("a trace whose parse lacks the page's URL is read on the thread that parsed HTML longest", () => {
+test("a trace whose parse lacks the page's URL is read on the thread of the longest HTML parse", () => {
   const blank: TraceEvent = { ...parse, pid: 8, dur: 100, args: { beginData: { url: "" } } };
   const unnamed: TraceEvent = { ...parse, args: { beginData: { url: "" } } };
   const events = [

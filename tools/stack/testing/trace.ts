@@ -15,8 +15,8 @@ export interface TraceEvent {
 /**
  * The page's renderer main thread: the one that parsed its HTML. Chrome names the document's URL
  * on its first parse; should that event be missing from a trace (seen once in CI, not reproduced
- * here), the thread that spent longest parsing HTML is the page's, since the other renderers only
- * parse a blank document.
+ * here), the thread of the longest HTML parse is the page's, since the other renderers only parse
+ * a blank document.
  */
 export function mainThreadOf(
   events: readonly TraceEvent[],

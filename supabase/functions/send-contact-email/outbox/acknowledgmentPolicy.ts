@@ -89,12 +89,12 @@ export async function decideAcknowledgments(
     }>(sql`
       select n.id, r.client_address_hash as client, (
         select coalesce(json_object_agg(client, count), '{}') from (
-          select r.client_address_hash as client, count(*)::int as count
-          from public.contact_notifications n
-          join public.contact_requests r on r.id = n.contact_request_id
-          where n.kind = 'acknowledgment' and n.status <> 'suppressed' and not n.awaits_budget
-            and n.created_at > ${now}::timestamptz - interval '1 hour'
-          group by r.client_address_hash) as went) as went
+          select sent_lead.client_address_hash as client, count(*)::int as count
+          from public.contact_notifications sent
+          join public.contact_requests sent_lead on sent_lead.id = sent.contact_request_id
+          where sent.kind = 'acknowledgment' and sent.status <> 'suppressed'
+            and not sent.awaits_budget and sent.created_at > ${now}::timestamptz - interval '1 hour'
+          group by sent_lead.client_address_hash) as went) as went
       from public.contact_notifications n
       join public.contact_requests r on r.id = n.contact_request_id
       where n.awaits_budget and n.status = 'pending' and n.kind = 'acknowledgment'

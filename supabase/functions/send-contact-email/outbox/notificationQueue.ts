@@ -257,7 +257,7 @@ async function recordResult(
     !notLeadAlerts.includes(claimed.kind);
   await db.query(
     movesLead
-      ? settledWithLeadStatus(claimed as LeadClaim, set)
+      ? settledWithLeadStatus(claimed, set)
       : sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`,
   );
   return outcome;
