@@ -106,3 +106,44 @@ for (const [emailResult, smsResult, expected] of [
     }
   });
 }
+
+Deno.test("a lead its email already notified is not written again when its text is delivered", async () => {
+  const database = await startTestDatabase();
+  try {
+    const now = new Date();
+    await storeNewLead(database.db, now);
+    const leadVersion = async () => {
+      const [lead] = await database.sql<{ status: string; version: string }[]>`
+        select status, xmin::text as version from public.contact_requests`;
+      return lead;
+    };
+    let notifiedVersion: string | undefined;
+    const email: EmailProvider = { name: "test email", send: () => Promise.resolve(delivered()) };
+    // The text answers only once the email's result has made the lead notified.
+    const sms: SmsProvider = {
+      name: "test sms",
+      send: async () => {
+        const deadline = Date.now() + 10_000;
+        for (let lead = await leadVersion(); lead?.status !== "notified"; lead = await leadVersion()) {
+          if (Date.now() > deadline) throw new Error("the email never made the lead notified");
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        notifiedVersion = (await leadVersion())?.version;
+        return delivered();
+      },
+    };
+    const report = await deliverPendingNotifications(
+      database.db,
+      now,
+      deliveryContext(config, { email, sms }),
+    );
+    assert.deepEqual(report, { delivered: 3, retrying: 0, failed: 0 });
+    assert.ok(notifiedVersion, "the text was never sent");
+    const [text] = await database.sql<{ status: string }[]>`
+      select status from public.contact_notifications where kind = 'alert-sms'`;
+    assert.equal(text?.status, "delivered");
+    assert.deepEqual(await leadVersion(), { status: "notified", version: notifiedVersion });
+  } finally {
+    await database.close();
+  }
+});

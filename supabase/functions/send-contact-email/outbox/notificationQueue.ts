@@ -242,6 +242,21 @@ const settledWithLeadStatus = (claimed: LeadClaim, set: Sql) => sql`
     else 'new' end
   where id = ${claimed.id} and exists (select 1 from alerts)`;
 
+/**
+ * Settles an owner alert that was delivered: its lead is `notified` whatever its siblings say, so
+ * none is read, and a lead already notified (its other channel got there first) is not written
+ * again. The lead is locked first, as in `settledWithLeadStatus`.
+ */
+const deliveredWithLeadStatus = (claimed: LeadClaim, set: Sql) => sql`
+  with lead as (
+    select id from public.contact_requests where id = ${claimed.id} for update
+  ), this as (
+    update public.contact_notifications set ${set}
+    where id = ${claimed.notification_id} and exists (select 1 from lead)
+  )
+  update public.contact_requests set status = 'notified'
+  where id = ${claimed.id} and status <> 'notified' and exists (select 1 from lead)`;
+
 /** Records a send in one statement: a settled owner alert moves its lead's status with it. */
 async function recordResult(
   db: Database,
@@ -256,9 +271,11 @@ async function recordResult(
     claimed.kind !== "owner-report" &&
     !notLeadAlerts.includes(claimed.kind);
   await db.query(
-    movesLead
-      ? settledWithLeadStatus(claimed, set)
-      : sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`,
+    !movesLead
+      ? sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`
+      : outcome === "delivered"
+        ? deliveredWithLeadStatus(claimed, set)
+        : settledWithLeadStatus(claimed, set),
   );
   return outcome;
 }
