@@ -216,46 +216,41 @@ function settled(
  * - the lead is locked first, in the order marking a lead as called and queueing its escalation
  *   take it, so that none of them can deadlock another;
  * - then this notification is settled;
- * - then its sibling alerts are read FOR SHARE: a locking read returns each row's latest committed
- *   version, not the statement's snapshot, so a sibling recorded while this statement waited for
- *   the lead still counts, and two channels recording at once both count.
+ * - a delivered alert makes the lead `notified` whatever the others say, so it reads none, and
+ *   leaves a lead already notified (its other channel got there first) unwritten;
+ * - otherwise its sibling alerts are read FOR SHARE: a locking read returns each row's latest
+ *   committed version, not the statement's snapshot, so a sibling recorded while this statement
+ *   waited for the lead still counts, and two channels recording at once both count.
  */
-const settledWithLeadStatus = (claimed: LeadClaim, set: Sql) => sql`
-  with lead as (
-    select id from public.contact_requests where id = ${claimed.id} for update
-  ), this as (
-    update public.contact_notifications set ${set}
-    where id = ${claimed.notification_id} and exists (select 1 from lead)
-    returning status
-  ), siblings as (
-    select status from public.contact_notifications
-    where contact_request_id = ${claimed.id} and id <> ${claimed.notification_id}
-      and kind <> all(${notLeadAlerts}::text[]) and exists (select 1 from this)
-    for share
-  ), alerts as (
-    select status from this union all select status from siblings
-  )
-  update public.contact_requests
-  set status = case
-    when exists (select 1 from alerts where status = 'delivered') then 'notified'
-    when exists (select 1 from alerts where status = 'failed') then 'notification_failed'
-    else 'new' end
-  where id = ${claimed.id} and exists (select 1 from alerts)`;
-
-/**
- * Settles an owner alert that was delivered: its lead is `notified` whatever its siblings say, so
- * none is read, and a lead already notified (its other channel got there first) is not written
- * again. The lead is locked first, as in `settledWithLeadStatus`.
- */
-const deliveredWithLeadStatus = (claimed: LeadClaim, set: Sql) => sql`
-  with lead as (
-    select id from public.contact_requests where id = ${claimed.id} for update
-  ), this as (
-    update public.contact_notifications set ${set}
-    where id = ${claimed.notification_id} and exists (select 1 from lead)
-  )
-  update public.contact_requests set status = 'notified'
-  where id = ${claimed.id} and status <> 'notified' and exists (select 1 from lead)`;
+function settledWithLeadStatus(claimed: LeadClaim, outcome: keyof DeliveryReport, set: Sql): Sql {
+  const lockedAndSettled = sql`
+    with lead as (
+      select id from public.contact_requests where id = ${claimed.id} for update
+    ), this as (
+      update public.contact_notifications set ${set}
+      where id = ${claimed.notification_id} and exists (select 1 from lead)
+      returning status
+    )`;
+  if (outcome === "delivered") {
+    return sql`${lockedAndSettled}
+      update public.contact_requests set status = 'notified'
+      where id = ${claimed.id} and status <> 'notified' and exists (select 1 from this)`;
+  }
+  return sql`${lockedAndSettled}, siblings as (
+      select status from public.contact_notifications
+      where contact_request_id = ${claimed.id} and id <> ${claimed.notification_id}
+        and kind <> all(${notLeadAlerts}::text[]) and exists (select 1 from this)
+      for share
+    ), alerts as (
+      select status from this union all select status from siblings
+    )
+    update public.contact_requests
+    set status = case
+      when exists (select 1 from alerts where status = 'delivered') then 'notified'
+      when exists (select 1 from alerts where status = 'failed') then 'notification_failed'
+      else 'new' end
+    where id = ${claimed.id} and exists (select 1 from alerts)`;
+}
 
 /** Records a send in one statement: a settled owner alert moves its lead's status with it. */
 async function recordResult(
@@ -271,11 +266,9 @@ async function recordResult(
     claimed.kind !== "owner-report" &&
     !notLeadAlerts.includes(claimed.kind);
   await db.query(
-    !movesLead
-      ? sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`
-      : outcome === "delivered"
-        ? deliveredWithLeadStatus(claimed, set)
-        : settledWithLeadStatus(claimed, set),
+    movesLead
+      ? settledWithLeadStatus(claimed, outcome, set)
+      : sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`,
   );
   return outcome;
 }
