@@ -117,18 +117,22 @@ Deno.test("a lead its email already notified is not written again when its text 
         select status, xmin::text as version from public.contact_requests`;
       return lead;
     };
+    const untilNotified = async (): Promise<string> => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const lead = await leadVersion();
+        if (lead?.status === "notified") return lead.version;
+        if (Date.now() > deadline) throw new Error("the email never made the lead notified");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
     let notifiedVersion: string | undefined;
     const email: EmailProvider = { name: "test email", send: () => Promise.resolve(delivered()) };
     // The text answers only once the email's result has made the lead notified.
     const sms: SmsProvider = {
       name: "test sms",
       send: async () => {
-        const deadline = Date.now() + 10_000;
-        for (let lead = await leadVersion(); lead?.status !== "notified"; lead = await leadVersion()) {
-          if (Date.now() > deadline) throw new Error("the email never made the lead notified");
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        notifiedVersion = (await leadVersion())?.version;
+        notifiedVersion = await untilNotified();
         return delivered();
       },
     };
