@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, rmdir, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, loadEnv } from "vite";
-import { type BootSettings, bootTag, defaultReadingMs } from "../src/start/bootTag.ts";
+import { type BootSettings, bootTag } from "../src/start/bootTag.ts";
 import { codeForReaders, onDemandModules } from "../src/start/onDemandCode.ts";
 import { appChunkFiles, type ManifestChunk, onDemandChunkFiles } from "../vite/appChunks.ts";
 
@@ -59,7 +59,7 @@ function bootSettings(manifest: Record<string, ManifestChunk>, visitUrl: string)
     chunks,
     onDemand,
     forReaders: [...codeForReaders],
-    readingMs: defaultReadingMs,
+    readingMs: null,
     visitUrl,
   };
 }

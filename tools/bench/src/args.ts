@@ -15,7 +15,7 @@ export const defaultPeerDir = fileURLToPath(
 
 export interface BenchOptions {
   /**
-   * `start`: only a reader's visit traced (the app started by the reading start) and the first
+   * `start`: only a reader's visit traced (the app started by the reader's scroll after 3 s) and the first
    * taps, at the CPU slowdown calibrated by one Lighthouse warm-up run.
    * `page`: only the side-by-side Lighthouse comparison; `first-acts`: only the first acts beside
    * the preloaded variant. For quick iteration on the page.

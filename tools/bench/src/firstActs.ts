@@ -126,19 +126,19 @@ const learnMore: Scenario = {
   id: "learn-more-5s",
   label: `"Learn More" tapped 5 s after the first paint (scrolled to at 4 s) → dialog open`,
   completion: {
-    selector: '[role="dialog"]',
+    selector: "dialog[open]",
     text: firstService.title,
-    startOn: "a[aria-haspopup=dialog]",
+    startOn: "button[aria-haspopup=dialog]",
   },
   async play({ page, at }) {
     await at(4000);
-    const link = page.getByRole("link", {
+    const button = page.getByRole("button", {
       name: servicesSection.learnMoreLabel(firstService.title),
     });
-    await link.evaluate((element) =>
+    await button.evaluate((element) =>
       element.scrollIntoView({ block: "center", behavior: "instant" }),
     );
-    const box = await link.boundingBox();
+    const box = await button.boundingBox();
     if (!box) throw new Error(`no visible "Learn More" for ${firstService.title}`);
     await at(5000);
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);

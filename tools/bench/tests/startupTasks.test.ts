@@ -95,7 +95,7 @@ test("a reader's visit: what is left of each task from the first paint while the
     paint(310),
     task(400, 120),
     request(3390, `${page}assets/react-abc.js`),
-    task(3400, 140), // the app's start at the reading start
+    task(3400, 140), // the app's start at the reader's scroll
     task(3500, 200, { pid: 7, tid: 2 }), // another thread of the renderer
     task(3600, 30),
   ];

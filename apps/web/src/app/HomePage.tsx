@@ -1,6 +1,7 @@
 import { navigation } from "@bluewater/content";
 import { Suspense } from "react";
 import { ChatWidget } from "../chat/ChatWidget.tsx";
+import { staticHtml } from "../components/StaticHtml.tsx";
 import { ContactSection } from "../contact/ContactSection.tsx";
 import { ServiceRequestProvider } from "../contact/serviceRequest.tsx";
 import { FinishingSection } from "../finishing/FinishingSection.tsx";
@@ -16,16 +17,20 @@ import { TestimonialsSection } from "../sections/TestimonialsSection.tsx";
 import { ServicesSection } from "../services/ServicesSection.tsx";
 import { useHydratedMarker } from "./useHydratedMarker.ts";
 
+// `import.meta.env.SSR &&`: the prerender renders these parts, the app keeps their HTML as served.
+const Hero = staticHtml(import.meta.env.SSR && HeroSection);
+const Footer = staticHtml(import.meta.env.SSR && SiteFooter);
+
 /** The sections after the hero, in the order docs/page.md lists. */
 const sectionsBelowTheHero = [
-  ServicesSection,
-  AboutSection,
-  GallerySection,
-  TestimonialsSection,
+  staticHtml(import.meta.env.SSR && ServicesSection),
+  staticHtml(import.meta.env.SSR && AboutSection),
+  staticHtml(import.meta.env.SSR && GallerySection),
+  staticHtml(import.meta.env.SSR && TestimonialsSection),
   FinishingSection,
-  ProcessSection,
-  ProofBand,
-  FaqSection,
+  staticHtml(import.meta.env.SSR && ProcessSection),
+  staticHtml(import.meta.env.SSR && ProofBand),
+  staticHtml(import.meta.env.SSR && FaqSection),
   ContactSection,
 ];
 
@@ -42,7 +47,7 @@ export function HomePage() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
-        <HeroSection />
+        <Hero />
         {sectionsBelowTheHero.map((Section, index) => (
           // Each hydrates apart, so React commits the page in several short tasks, not one long
           // one that would keep a tap waiting on a slow phone.
@@ -52,7 +57,7 @@ export function HomePage() {
           </Suspense>
         ))}
       </main>
-      <SiteFooter />
+      <Footer />
       <ChatWidget />
     </ServiceRequestProvider>
   );

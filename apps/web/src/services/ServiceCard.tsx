@@ -1,18 +1,14 @@
 import { type Service, servicesSection } from "@bluewater/content";
-import { ButtonLink } from "@bluewater/ui/button";
+import { Button } from "@bluewater/ui/button";
 import { Card, CardContent, CardFooter } from "@bluewater/ui/card";
+import { openDialog } from "@bluewater/ui/nativeDialog";
 import { Check } from "lucide-react";
 import { Icon } from "../components/icons.tsx";
-import { prefetchOnReach } from "../start/index.ts";
+import { asksForService } from "../contact/serviceRequest.tsx";
+import { detailsDialogId, ServiceDetails } from "./ServiceDetails.tsx";
 
-interface ServiceCardProps {
-  service: Service;
-  /** Starts loading the details dialog's code when the visitor points at or focuses the link. */
-  onPrepare: () => void;
-  onLearnMore: (opener: HTMLAnchorElement) => void;
-}
-
-export function ServiceCard({ service, onPrepare, onLearnMore }: ServiceCardProps) {
+/** A service's card, and the details dialog its "Learn More" opens. */
+export function ServiceCard({ service }: { service: Service }) {
   return (
     <Card className="w-full transition-shadow hover:shadow-raised">
       <CardContent className="flex flex-col gap-4">
@@ -31,24 +27,16 @@ export function ServiceCard({ service, onPrepare, onLearnMore }: ServiceCardProp
         </ul>
       </CardContent>
       <CardFooter>
-        {/* A link to the gallery card that shows how the repair works, so it leads somewhere
-            without the app; with the app it opens the service's details instead. */}
-        <ButtonLink
-          href={`#${service.solution}`}
+        <Button
           variant="outline"
           className="w-full"
-          aria-haspopup="dialog"
           aria-label={servicesSection.learnMoreLabel(service.title)}
-          {...prefetchOnReach("service-details")}
-          onPointerEnter={onPrepare}
-          onFocus={onPrepare}
-          onClick={(event) => {
-            event.preventDefault();
-            onLearnMore(event.currentTarget);
-          }}
+          {...asksForService(service.option, "hint")}
+          {...openDialog(detailsDialogId(service))}
         >
           {servicesSection.learnMore}
-        </ButtonLink>
+        </Button>
+        <ServiceDetails service={service} />
       </CardFooter>
     </Card>
   );

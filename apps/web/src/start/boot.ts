@@ -1,24 +1,24 @@
 /**
  * The page's first script. The HTML is already the whole page and works without any script (its
- * links, menu, FAQ and form are native); the app only makes it nicer. So the app is fetched when
- * the visitor first does something (touches, scrolls, moves the mouse, presses a key, focuses a
- * field), or once they have been reading for a while, and never before the first frame has been
- * painted: a visitor who only glances at the page costs the phone no script at all, one who acts
- * gets the app while the page's own controls already answer, and one who reads gets it before
- * they reach for a control. With the app comes the code of what the visitor reached for (the
- * chat's panel, the form's sending code, a service's details), so the app can open it at once.
- * The app comes in chunks (React, the other libraries, the words, the page), listed by the build
- * in the settings on the script tag (`data-boot`, bootTag.ts) in that order, fetched together and evaluated one per
- * task, so that no single task blocks a tap for long.
+ * links, menu, service details, FAQ and form are native); the app only makes it nicer. So the app
+ * is fetched when the visitor first does something (touches, scrolls, moves the mouse, presses a
+ * key, focuses a field), and never before the first frame has been painted: a visitor who only
+ * reads the first screen costs the phone no script at all, and one who acts gets the app while the
+ * page's own controls already answer. With the app comes the code of what the visitor reached for
+ * (the chat's panel, the form's sending code, the finishing gallery), so the app can open it at
+ * once. The app comes in chunks (React, the other libraries, the words, the page), listed by the
+ * build in the settings on the script tag (`data-boot`, bootTag.ts) in that order, fetched
+ * together and evaluated one per task, so that no single task blocks a tap for long.
  */
 import "../styles.css";
 import { measureVisit } from "../visit/visitBeacon.ts";
-import { type BootSettings, bootTagSelector, defaultReadingMs } from "./bootTag.ts";
+import { type BootSettings, bootTagSelector } from "./bootTag.ts";
 import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
 import {
-  closePopoversOnLeave,
+  closeOverlaysOnLeave,
   handOverLinkTaps,
+  invokeCommandsWhereMissing,
   stampOpenedDetails,
   watchTheVisitor,
 } from "./visitorActs.ts";
@@ -27,7 +27,7 @@ import {
 function bootSettings(): BootSettings {
   const json = document.querySelector<HTMLScriptElement>(bootTagSelector)?.dataset.boot;
   if (json) return JSON.parse(json) as BootSettings;
-  return { chunks: [], onDemand: {}, forReaders: [], readingMs: defaultReadingMs, visitUrl: "" };
+  return { chunks: [], onDemand: {}, forReaders: [], readingMs: null, visitUrl: "" };
 }
 
 /**
@@ -103,14 +103,15 @@ function main(): void {
     visit.acted();
     actedNow("acted");
   }, code.want);
-  // The app starts at the visitor's first act or after a while of reading, whichever comes first.
+  // The app starts at the visitor's first act (or, where a reading start is set, after it).
   const startWhenDue = async (paintedAt: number | undefined) => {
     linkWebManifest();
+    const { readingMs } = settings;
     // A background tab, never painted, waits for an act.
     const read =
-      paintedAt === undefined
+      paintedAt === undefined || readingMs === null
         ? never
-        : pause(paintedAt + settings.readingMs - performance.now()).then(() => "read" as const);
+        : pause(paintedAt + readingMs - performance.now()).then(() => "read" as const);
     if ((await Promise.race([acted, read])) === "read") {
       for (const name of settings.forReaders) code.want(name);
     }
@@ -123,6 +124,7 @@ function main(): void {
 }
 
 smoothScrollOnceSettled();
-closePopoversOnLeave();
+closeOverlaysOnLeave();
+invokeCommandsWhereMissing();
 stampOpenedDetails();
 main();

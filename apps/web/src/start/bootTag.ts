@@ -15,20 +15,14 @@ export interface BootSettings {
   /** The code a reader gets with the app: what they are likeliest to reach for first. */
   forReaders: string[];
   /**
-   * How long after the first paint a visitor who has not acted gets the app (3 s; the bench's
-   * preloaded variant sets 0, and the browser tests that start the app by their own acts an hour).
+   * How long after the first paint a visitor who has not acted gets the app. The page's own is
+   * `null`, none: the app waits for an act, however long the visitor reads, since everything a
+   * reader reaches for first answers without it (the bench's preloaded variant sets 0).
    */
-  readingMs: number;
+  readingMs: number | null;
   /** Where the visit's beacon goes (src/visit/visitBeacon.ts). */
   visitUrl: string;
 }
-
-/**
- * A visitor who has been reading this long after the first paint gets the app without acting: on
- * a slow phone it takes about two seconds to arrive and start, so it is running when a reader
- * reaches for the chat or a service's details.
- */
-export const defaultReadingMs = 3000;
 
 /** The boot script's tag in the page, whose `data-boot` attribute holds the settings. */
 export const bootTagSelector = "script[data-boot]";

@@ -73,8 +73,7 @@ export function watchTheVisitor(
 }
 
 /**
- * A tap on a link the app turns into more (a service's "Learn More", the finishing gallery), made
- * before the app runs, is followed by the browser at once (to the matching pictures), and handed
+ * A tap on a link the app turns into more ("View Finishing Gallery"), made before the app runs, is followed by the browser at once (to the matching pictures), and handed
  * to the app once it runs, which then opens what the visitor asked for. Only the last such tap is
  * handed over, and none if the visitor has tapped anything else since.
  */
@@ -95,20 +94,41 @@ export function handOverLinkTaps(): void {
 }
 
 /**
- * A link in a popover outside the app's root (the chat's first view) to somewhere on the page
- * closes the popover, which would otherwise stay over what the visitor went to see, and would be
- * taken by the app for a chat the visitor still wants. The app closes its own popovers.
+ * A link to somewhere on the page in an overlay closes it, which would otherwise stay over what
+ * the visitor went to see: an open dialog of the HTML's own (a service's details, whose request
+ * button goes to the form), and a popover outside the app's root (the chat's first view), which
+ * the app would take for a chat the visitor still wants. The app closes its own popovers.
  */
-export function closePopoversOnLeave(): void {
+export function closeOverlaysOnLeave(): void {
   const onClick = (event: Event) => {
     const { target } = event;
     const link = target instanceof Element ? target.closest('a[href^="#"]') : null;
-    const popover = link?.closest<HTMLElement>("[popover]");
+    if (!link) return;
+    link.closest<HTMLDialogElement>("dialog[open]")?.close();
+    const popover = link.closest<HTMLElement>("[popover]");
     if (popoversExist && popover?.matches(":popover-open") && !popover.closest("#root")) {
       popover.hidePopover();
     }
   };
   addEventListener("click", onClick, { capture: true, passive: true });
+}
+
+/**
+ * The buttons that open and close the HTML's dialogs (`<button commandfor command>`), in a browser
+ * without the Invoker Commands API (before Chrome 135, Firefox 144 and Safari 26.2, which phones
+ * left on iOS 18 keep): the same two commands, done here.
+ */
+export function invokeCommandsWhereMissing(): void {
+  if ("command" in HTMLButtonElement.prototype) return;
+  addEventListener("click", (event) => {
+    const { target } = event;
+    const button = target instanceof Element ? target.closest("button[commandfor]") : null;
+    const dialog = document.getElementById(button?.getAttribute("commandfor") ?? "");
+    if (!(dialog instanceof HTMLDialogElement)) return;
+    const command = button?.getAttribute("command");
+    if (command === "show-modal" && !dialog.open) dialog.showModal();
+    if (command === "close") dialog.close();
+  });
 }
 
 /**

@@ -43,7 +43,7 @@ test.describe("accessibility (axe-core)", () => {
 
   test("an open service dialog has no violations", async ({ page }) => {
     await gotoInteractive(page);
-    await page.getByRole("link", { name: "Learn more about Drainage Systems" }).click();
+    await page.getByRole("button", { name: "Learn more about Drainage Systems" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     const { violations } = await scan(page).analyze();
     expect(violations.map(describeViolation)).toEqual([]);

@@ -1,6 +1,6 @@
 import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
 import type { CDPSession } from "@playwright/test";
-import { expect, startOnlyOnActs, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * What the page's only script costs while the page is still arriving. It runs once the HTML is
@@ -31,7 +31,6 @@ test("the boot script lays nothing out while it runs: the page's layout is left 
   page,
   baseURL,
 }) => {
-  await startOnlyOnActs(page);
   const cdp = await page.context().newCDPSession(page);
   const events = await traceLoad(cdp, async () => {
     await page.goto("/");

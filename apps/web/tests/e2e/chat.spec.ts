@@ -1,7 +1,7 @@
 import { type ChatTopic, chatCopy, chatLauncherCopy, chatRules } from "@bluewater/content/chat";
 import type { Page } from "@playwright/test";
 import { ask, chatMessages, openChat } from "./chatPage.ts";
-import { expect, gotoInteractive, startOnlyOnActs, stopClock, test } from "./fixtures.ts";
+import { expect, gotoInteractive, stopClock, test } from "./fixtures.ts";
 
 const reply = (topic: ChatTopic) => chatRules.find((rule) => rule.topic === topic)?.reply ?? "";
 
@@ -160,8 +160,6 @@ test.describe("the chat panel's code", () => {
       await page.addInitScript(() => {
         window.requestIdleCallback = () => 0;
       });
-      // A reader's start would bring the panel's code with the app: only acts start it here.
-      await startOnlyOnActs(page);
     });
 
     test("is fetched when the launcher gets focus", async ({ page }) => {

@@ -3,7 +3,7 @@ import { expect, gotoInteractive, test } from "./fixtures.ts";
 test.describe("the contact form on the page", () => {
   test("'Learn More' preselects that service in the form", async ({ page }) => {
     await gotoInteractive(page);
-    await page.getByRole("link", { name: "Learn more about Crawl Space Repair" }).click();
+    await page.getByRole("button", { name: "Learn more about Crawl Space Repair" }).click();
     await page.keyboard.press("Escape");
     await expect(page.getByLabel("Service Needed")).toHaveValue("crawlspace");
   });
@@ -12,7 +12,7 @@ test.describe("the contact form on the page", () => {
     page,
   }) => {
     await gotoInteractive(page);
-    await page.getByRole("link", { name: "Learn more about Egress Window Installation" }).click();
+    await page.getByRole("button", { name: "Learn more about Egress Window Installation" }).click();
     const dialog = page.getByRole("dialog", { name: "Egress Window Installation" });
     await dialog.getByRole("link", { name: "Get Your Free Inspection Today" }).click();
     await expect(dialog).toBeHidden();
@@ -24,7 +24,7 @@ test.describe("the contact form on the page", () => {
   test("a visitor's own choice is not overwritten by a later 'Learn More'", async ({ page }) => {
     await gotoInteractive(page);
     await page.getByLabel("Service Needed").selectOption("drainage");
-    await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).click();
+    await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).click();
     await page.keyboard.press("Escape");
     await expect(page.getByLabel("Service Needed")).toHaveValue("drainage");
   });

@@ -1,5 +1,4 @@
 import { test as base, expect, type Page, type Route } from "@playwright/test";
-import { withBootSettings } from "../../src/start/bootTag.ts";
 
 interface Fixtures {
   /** Origins besides the site's that the page may call (the backend, in the stack tests). */
@@ -91,22 +90,6 @@ export const sectionOrder = [
  */
 export async function visitorActs(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
-}
-
-/**
- * Serves the landing page with the boot script's reading start out of reach: only the test's own
- * acts start the app, however long this machine takes to load the page. Otherwise a load slower
- * than 3 s after the first paint starts the app for a reader first, with the chat panel's code.
- */
-export async function startOnlyOnActs(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.pathname === "/",
-    async (route) => {
-      const response = await route.fetch();
-      const body = withBootSettings(await response.text(), { readingMs: 3_600_000 });
-      await route.fulfill({ response, body });
-    },
-  );
 }
 
 /** Waits until React has hydrated the page (generous: the start-up tests slow the CPU 4x). */

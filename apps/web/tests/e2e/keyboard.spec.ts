@@ -22,17 +22,32 @@ test.describe("with the keyboard alone", () => {
     await page.keyboard.press("Enter");
     await expect(page.locator("main")).toBeFocused();
 
-    const learnMore = page.getByRole("link", {
+    const learnMore = page.getByRole("button", {
       name: "Learn more about Interior Basement Waterproofing",
     });
     await tabTo(page, learnMore);
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Interior Basement Waterproofing" });
     await expect(dialog).toBeVisible();
-    for (let i = 0; i < 4; i++) {
+    // A modal dialog makes the page behind it inert: Tab goes round its own controls and, past
+    // the last, to the browser's own controls (the document keeps no focus), never to the page.
+    const reached = new Set<string>();
+    for (let i = 0; i < 6; i++) {
       await page.keyboard.press("Tab");
-      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      reached.add(
+        await dialog.evaluate((el) => {
+          const focused = document.activeElement;
+          if (focused === null || focused === document.body) return "the browser";
+          if (focused === el) return "the dialog";
+          return el.contains(focused)
+            ? (focused.ariaLabel ?? focused.textContent ?? "")
+            : "the page";
+        }),
+      );
     }
+    expect(reached).not.toContain("the page");
+    expect(reached).toContain("Close");
+    expect(reached).toContain("Get Your Free Inspection Today");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(learnMore).toBeFocused();

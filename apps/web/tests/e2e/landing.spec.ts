@@ -20,11 +20,15 @@ function recordScrollPerFrame({ frames, from }: { frames: number; from: "load" |
 test.describe("the landing page", () => {
   test("shows every section, in order, then the footer", async ({ page }) => {
     await gotoInteractive(page);
-    const ids = await page
-      .locator("main > section")
-      .evaluateAll((sections) => sections.map((section) => section.id));
-    expect(ids).toEqual([...sectionOrder]);
-    await expect(page.locator("main + footer")).toBeVisible();
+    // In the order a visitor scrolls through them: by where each is laid out, not by markup.
+    const sections = await page
+      .locator("main section, footer")
+      .evaluateAll((parts) =>
+        parts.map((part) => ({ id: part.id, top: part.getBoundingClientRect().top + scrollY })),
+      );
+    const byPosition = sections.toSorted((a, b) => a.top - b.top).map((part) => part.id);
+    expect(byPosition).toEqual([...sectionOrder, ""]);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Dry basements and solid foundations for Southeast Michigan homes",
     );
@@ -121,7 +125,7 @@ test.describe("service details", () => {
     page,
   }) => {
     await gotoInteractive(page);
-    const learnMore = page.getByRole("link", {
+    const learnMore = page.getByRole("button", {
       name: "Learn more about Foundation Crack Repair",
     });
     await learnMore.click();

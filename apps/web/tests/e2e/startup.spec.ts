@@ -157,17 +157,22 @@ test.describe("taps while the app starts on a slow phone", () => {
     await expect(firstView).toBeHidden();
   });
 
-  test("a tap on 'Learn More' before hydration leads to the service's picture at once, then opens its details", async ({
+  test("a tap on 'Learn More' before hydration opens its details at once; the app keeps them open and takes their request", async ({
     page,
   }) => {
     await slowCpu(page);
     const chunks = await holdAppChunks(page);
     await page.goto("/", { waitUntil: "domcontentloaded" });
-    await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).tap();
-    await expect(page).toHaveURL(/#sealed-crack$/);
-    await expect(page.locator("#sealed-crack")).toBeInViewport();
+    await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).tap();
+    const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
+    await expect(details).toBeVisible();
     chunks.release();
-    await expect(page.getByRole("dialog", { name: "Foundation Crack Repair" })).toBeVisible();
+    await hydrated(page);
+    await expect(details).toBeVisible();
+    await details.getByRole("link", { name: "Get Your Free Inspection Today" }).tap();
+    await expect(details).toBeHidden();
+    await expect(page.getByLabel("Service Needed")).toHaveValue("foundation");
+    await expect(page.getByLabel(/Full Name/)).toBeFocused();
   });
 
   test("the chat offer stays on screen until the chat panel replaces it: no frame shows neither", async ({

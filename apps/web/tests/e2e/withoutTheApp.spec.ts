@@ -1,12 +1,5 @@
 import type { Page } from "@playwright/test";
-import {
-  appChunk,
-  expect,
-  expectSectionInView,
-  gotoInteractive,
-  test,
-  visitorActs,
-} from "./fixtures.ts";
+import { appChunk, expect, expectSectionInView, test, visitorActs } from "./fixtures.ts";
 
 /**
  * The page before, without and despite its app: everything a visitor needs is native HTML, and
@@ -46,9 +39,11 @@ async function expectLauncherOffersThePhone(page: Page) {
 }
 
 async function expectLinksLeadSomewhere(page: Page) {
-  await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).click();
-  await expect(page).toHaveURL(/#sealed-crack$/);
-  await expect(page.locator("#sealed-crack")).toBeInViewport();
+  await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).click();
+  const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
+  await expect(details).toBeVisible();
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(details).toBeHidden();
   await page.getByRole("link", { name: "View Finishing Gallery" }).click();
   await expect(page).toHaveURL(/#finishing-photos$/);
   await expect(page.locator("#finishing-photos")).toBeInViewport();
@@ -62,7 +57,9 @@ test.describe("with JavaScript turned off", () => {
     await expectNavigationWorks(page);
   });
 
-  test("'Learn More' and 'View Finishing Gallery' lead to what they promise", async ({ page }) => {
+  test("'Learn More' opens its details and 'View Finishing Gallery' leads to the photos", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expectLinksLeadSomewhere(page);
   });
@@ -141,16 +138,19 @@ test.describe("when the app's code cannot be loaded", () => {
     expect(refused).toBeGreaterThan(0);
   });
 
-  test("'Learn More' whose details cannot be loaded leads to the service's picture, as without the app", async ({
+  test("with none of the app's code, 'Learn More' opens its details and their request button leads to the form", async ({
     page,
     expectConsoleError,
   }) => {
-    expectConsoleError(/Failed to load resource|dynamically imported module/);
-    await page.route(/\/assets\/ServiceDetailsDialog-.+\.js$/, (route) => route.abort());
-    await gotoInteractive(page);
-    await page.getByRole("link", { name: "Learn more about Foundation Crack Repair" }).tap();
-    await expect(page).toHaveURL(/#sealed-crack$/);
-    await expect(page.locator("#sealed-crack")).toBeInViewport();
-    await expect(page.getByRole("dialog", { name: "Foundation Crack Repair" })).toHaveCount(0);
+    expectConsoleError(/Failed to load resource|could not be loaded/);
+    await page.route(appChunk, (route) => route.abort());
+    await page.goto("/");
+    await visitorActs(page);
+    await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).tap();
+    const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
+    await expect(details).toBeVisible();
+    await details.getByRole("link", { name: "Get Your Free Inspection Today" }).tap();
+    await expect(details).toBeHidden();
+    await expectSectionInView(page, "contact");
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { about, process, testimonials } from "@bluewater/content";
 import { describe, expect, it } from "vitest";
 
 const dist = new URL("../../dist/", import.meta.url).pathname;
@@ -33,5 +34,21 @@ describe("the built site", () => {
     const shipped = readdirSync(assets);
     expect(shipped.filter((name) => !reached.has(name))).toEqual([]);
     expect(shipped.length).toBeGreaterThan(5);
+  });
+
+  it("ships the words of the parts the app keeps as served in the HTML, not in any script", () => {
+    // About, the reviews and "How it works" have nothing for the app to do (src/app/HomePage.tsx).
+    const words = [
+      ...about.story,
+      ...testimonials.items.map((review) => review.text),
+      ...process.steps.map((step) => step.text),
+    ];
+    const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+    const carried = scripts.flatMap((name) => {
+      const script = readFileSync(join(assets, name), "utf8");
+      return words.filter((text) => script.includes(text)).map((text) => `${name}: ${text}`);
+    });
+    expect(carried).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(5);
   });
 });
