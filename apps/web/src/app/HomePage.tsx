@@ -27,7 +27,7 @@ const sectionsBelowTheHero = [
   staticHtml(import.meta.env.SSR && AboutSection),
   staticHtml(import.meta.env.SSR && GallerySection),
   staticHtml(import.meta.env.SSR && TestimonialsSection),
-  FinishingSection,
+  staticHtml(import.meta.env.SSR && FinishingSection),
   staticHtml(import.meta.env.SSR && ProcessSection),
   staticHtml(import.meta.env.SSR && ProofBand),
   staticHtml(import.meta.env.SSR && FaqSection),

@@ -1,30 +1,15 @@
 import { finishing, sectionIds } from "@bluewater/content";
-import { ButtonLink } from "@bluewater/ui/button";
+import { Button, ButtonLink } from "@bluewater/ui/button";
+import { openDialog } from "@bluewater/ui/nativeDialog";
 import { Images } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { ContentImage } from "../components/ContentImage.tsx";
 import { Icon } from "../components/icons.tsx";
-import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { Section } from "../components/Section.tsx";
-import { useServiceRequest } from "../contact/serviceRequest.tsx";
-import { prefetchOnReach, useIdlePreload } from "../start/index.ts";
+import { asksForService } from "../contact/serviceRequest.tsx";
+import { FinishingGallery, galleryDialogId } from "./FinishingGallery.tsx";
 
-const loadGallery = () => import("./FinishingGalleryDialog.tsx");
-
+/** Ideas for a finished basement, three photos, and the gallery that shows them large. */
 export function FinishingSection() {
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState(false);
-  const opener = useRef<HTMLAnchorElement>(null);
-  const { requestService } = useServiceRequest();
-  const { Component: FinishingGalleryDialog, failed, prepare } = useIdlePreload(loadGallery);
-
-  // Without its code (the visitor went offline) the link does what it does without the app.
-  useEffect(() => {
-    if (!failed || !requested) return;
-    setRequested(false);
-    window.location.hash = finishing.photosId;
-  }, [failed, requested]);
-
   return (
     <Section id={sectionIds.finishing} tone="sand" heading={finishing}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -57,43 +42,19 @@ export function FinishingSection() {
         ))}
       </ul>
       <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-        {/* Leads to the photos above without the app; with it, opens them one at a time. */}
-        <ButtonLink
-          ref={opener}
-          href={`#${finishing.photosId}`}
-          variant="outline"
-          size="lg"
-          aria-haspopup="dialog"
-          {...prefetchOnReach("finishing-gallery")}
-          onPointerEnter={prepare}
-          onFocus={prepare}
-          onClick={(event) => {
-            event.preventDefault();
-            prepare();
-            setRequested(true);
-            setOpen(true);
-          }}
-        >
+        <Button variant="outline" size="lg" {...openDialog(galleryDialogId)}>
           <Images aria-hidden="true" />
           {finishing.galleryCta}
-        </ButtonLink>
+        </Button>
         <ButtonLink
           href={`#${sectionIds.contact}`}
           size="lg"
-          onClick={() => requestService("basement-finishing", "choice")}
+          {...asksForService("basement-finishing", "choice")}
         >
           {finishing.consultationCta}
         </ButtonLink>
       </div>
-      {requested && FinishingGalleryDialog && (
-        <LazyBoundary>
-          <FinishingGalleryDialog
-            open={open}
-            onOpenChange={setOpen}
-            onClosed={() => opener.current?.focus()}
-          />
-        </LazyBoundary>
-      )}
+      <FinishingGallery />
     </Section>
   );
 }

@@ -5,7 +5,7 @@
  * key, focuses a field), and never before the first frame has been painted: a visitor who only
  * reads the first screen costs the phone no script at all, and one who acts gets the app while the
  * page's own controls already answer. With the app comes the code of what the visitor reached for
- * (the chat's panel, the form's sending code, the finishing gallery), so the app can open it at
+ * (the chat's panel, the form's sending code), so the app can open it at
  * once. The app comes in chunks (React, the other libraries, the words, the page), listed by the
  * build in the settings on the script tag (`data-boot`, bootTag.ts) in that order, fetched
  * together and evaluated one per task, so that no single task blocks a tap for long.
@@ -17,7 +17,6 @@ import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
 import {
   closeOverlaysOnLeave,
-  handOverLinkTaps,
   invokeCommandsWhereMissing,
   stampOpenedDetails,
   watchTheVisitor,
@@ -94,7 +93,6 @@ function main(): void {
   const settings = bootSettings();
   const visit = measureVisit(settings.visitUrl);
   const code = onDemandPrefetch(settings.onDemand);
-  handOverLinkTaps();
   let actedNow: (value: "acted") => void = () => undefined;
   const acted = new Promise<"acted">((resolve) => {
     actedNow = resolve;

@@ -9,7 +9,6 @@
 export const onDemandModules = {
   "chat-panel": "src/chat/ChatPanel.tsx",
   "sending-code": "src/contact/submission/sendingCode.ts",
-  "finishing-gallery": "src/finishing/FinishingGalleryDialog.tsx",
 } as const;
 
 export type OnDemandCode = keyof typeof onDemandModules;
@@ -18,7 +17,7 @@ export type OnDemandCode = keyof typeof onDemandModules;
  * What a visitor who has only read so far gets with the app: what they are likeliest to reach
  * for, small enough to cost little (the form's sending code, larger, waits for the form).
  */
-export const codeForReaders: readonly OnDemandCode[] = ["chat-panel", "finishing-gallery"];
+export const codeForReaders: readonly OnDemandCode[] = ["chat-panel"];
 
 /** The attribute that tells the boot script which code an element leads to. */
 export function prefetchOnReach(code: OnDemandCode): { "data-prefetch": OnDemandCode } {

@@ -73,38 +73,21 @@ export function watchTheVisitor(
 }
 
 /**
- * A tap on a link the app turns into more ("View Finishing Gallery"), made before the app runs, is followed by the browser at once (to the matching pictures), and handed
- * to the app once it runs, which then opens what the visitor asked for. Only the last such tap is
- * handed over, and none if the visitor has tapped anything else since.
- */
-export function handOverLinkTaps(): void {
-  const root = document.documentElement;
-  let tapped: HTMLAnchorElement | null = null;
-  const onClick = (event: Event) => {
-    const { target } = event;
-    tapped = target instanceof Element ? target.closest("a[data-prefetch]") : null;
-  };
-  addEventListener("click", onClick, { capture: true, passive: true });
-  new MutationObserver((_, observer) => {
-    if (!root.dataset.hydrated) return;
-    observer.disconnect();
-    removeEventListener("click", onClick, { capture: true });
-    if (tapped?.isConnected) tapped.click();
-  }).observe(root, { attributeFilter: ["data-hydrated"] });
-}
-
-/**
- * A link to somewhere on the page in an overlay closes it, which would otherwise stay over what
- * the visitor went to see: an open dialog of the HTML's own (a service's details, whose request
- * button goes to the form), and a popover outside the app's root (the chat's first view), which
- * the app would take for a chat the visitor still wants. The app closes its own popovers.
+ * A link to somewhere else on the page in an overlay closes it, which would otherwise stay over
+ * what the visitor went to see: an open dialog of the HTML's own (a service's details, whose
+ * request button goes to the form; not the gallery's links to its own photos), and a popover
+ * outside the app's root (the chat's first view), which the app would take for a chat the
+ * visitor still wants. The app closes its own popovers.
  */
 export function closeOverlaysOnLeave(): void {
   const onClick = (event: Event) => {
     const { target } = event;
-    const link = target instanceof Element ? target.closest('a[href^="#"]') : null;
+    const link =
+      target instanceof Element ? target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
     if (!link) return;
-    link.closest<HTMLDialogElement>("dialog[open]")?.close();
+    const dialog = link.closest<HTMLDialogElement>("dialog[open]");
+    const destination = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (dialog && !dialog.contains(destination)) dialog.close();
     const popover = link.closest<HTMLElement>("[popover]");
     if (popoversExist && popover?.matches(":popover-open") && !popover.closest("#root")) {
       popover.hidePopover();

@@ -142,7 +142,7 @@ test.describe("on a phone", () => {
     page,
   }) => {
     const scripts = recordChunkRequests(page);
-    const ahead = /\/(ChatPanel|FinishingGalleryDialog|LauncherTooltip)-/;
+    const ahead = /\/(ChatPanel|LauncherTooltip)-/;
     await page.goto("/", { waitUntil: "load" });
     await page.getByLabel(/Full Name/).tap();
     await hydrated(page);

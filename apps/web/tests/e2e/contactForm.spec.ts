@@ -29,10 +29,14 @@ test.describe("the contact form on the page", () => {
     await expect(page.getByLabel("Service Needed")).toHaveValue("drainage");
   });
 
-  test("the design consultation button preselects basement finishing", async ({ page }) => {
+  test("the design consultation button preselects basement finishing and takes the visitor to the form", async ({
+    page,
+  }) => {
     await gotoInteractive(page);
     await page.getByRole("link", { name: "Get Your Free Design Consultation" }).click();
     await expect(page.getByLabel("Service Needed")).toHaveValue("basement-finishing");
+    await expect(page.getByLabel(/Full Name/)).toBeFocused();
+    await expect(page.getByLabel(/Full Name/)).toBeInViewport({ ratio: 1 });
   });
 
   test("the backend client loads when the visitor starts filling in the form, not before", async ({

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Route } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Route } from "@playwright/test";
 
 interface Fixtures {
   /** Origins besides the site's that the page may call (the backend, in the stack tests). */
@@ -90,6 +90,22 @@ export const sectionOrder = [
  */
 export async function visitorActs(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
+}
+
+/**
+ * The finishing gallery's photo in view, as the slide the strip shows says it ("Photo 2 of 3"):
+ * the slide whose left edge is nearest the strip's.
+ */
+export function photoInView(gallery: Locator): Promise<string> {
+  return gallery
+    .getByRole("list")
+    .first()
+    .evaluate((strip) => {
+      const left = strip.getBoundingClientRect().left;
+      const distance = (slide: Element) => Math.abs(slide.getBoundingClientRect().left - left);
+      const shown = [...strip.children].sort((a, b) => distance(a) - distance(b))[0];
+      return shown?.querySelector("figcaption span:last-child")?.textContent ?? "";
+    });
 }
 
 /** Waits until React has hydrated the page (generous: the start-up tests slow the CPU 4x). */

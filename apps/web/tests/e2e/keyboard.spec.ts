@@ -1,7 +1,7 @@
 import { chatLauncherCopy, contactRequestErrors } from "@bluewater/content";
 import { chatCopy } from "@bluewater/content/chat";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectSectionInView, gotoInteractive, test } from "./fixtures.ts";
+import { expect, expectSectionInView, gotoInteractive, photoInView, test } from "./fixtures.ts";
 
 /** Presses Tab (or Shift+Tab) until the target has focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, { backwards = false, limit = 120 } = {}) {
@@ -52,13 +52,13 @@ test.describe("with the keyboard alone", () => {
     await expect(dialog).toBeHidden();
     await expect(learnMore).toBeFocused();
 
-    const galleryButton = page.getByRole("link", { name: "View Finishing Gallery" });
+    const galleryButton = page.getByRole("button", { name: "View Finishing Gallery" });
     await tabTo(page, galleryButton);
     await page.keyboard.press("Enter");
     const gallery = page.getByRole("dialog", { name: "Finished basement ideas" });
-    await expect(gallery.getByText("Photo 1 of 3")).toBeVisible();
+    await expect.poll(() => photoInView(gallery)).toBe("Photo 1 of 3");
     await page.keyboard.press("ArrowRight");
-    await expect(gallery.getByText("Photo 2 of 3")).toBeVisible();
+    await expect.poll(() => photoInView(gallery)).toBe("Photo 2 of 3");
     await page.keyboard.press("Escape");
     await expect(galleryButton).toBeFocused();
   });

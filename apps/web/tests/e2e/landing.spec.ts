@@ -1,5 +1,12 @@
 import type { Locator } from "@playwright/test";
-import { expect, expectSectionInView, gotoInteractive, sectionOrder, test } from "./fixtures.ts";
+import {
+  expect,
+  expectSectionInView,
+  gotoInteractive,
+  photoInView,
+  sectionOrder,
+  test,
+} from "./fixtures.ts";
 
 /**
  * Records the page's scroll position in each of the next `frames` frames, from the page's start
@@ -55,7 +62,6 @@ test.describe("the landing page", () => {
     ["hero", "Schedule Free Inspection", "#home"],
     ["services", "Get Your Free Inspection Today", "#services"],
     ["testimonials", "Schedule Free Inspection", "#reviews"],
-    ["finishing", "Get Your Free Design Consultation", "#finishing"],
   ] as const) {
     test(`the ${label} call to action reaches the contact form`, async ({ page }) => {
       await gotoInteractive(page);
@@ -140,18 +146,23 @@ test.describe("service details", () => {
 });
 
 test.describe("the finishing gallery", () => {
-  test("opens an accessible dialog that pages through the three photos", async ({ page }) => {
+  test("opens an accessible dialog that pages through the three photos, round and round", async ({
+    page,
+  }) => {
     await gotoInteractive(page);
-    const opener = page.getByRole("link", { name: "View Finishing Gallery" });
+    const opener = page.getByRole("button", { name: "View Finishing Gallery" });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Finished basement ideas" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText("Photo 1 of 3")).toBeVisible();
-    await dialog.getByRole("button", { name: "Next photo" }).click();
-    await expect(dialog.getByText("Photo 2 of 3")).toBeVisible();
-    await page.keyboard.press("ArrowLeft");
-    await page.keyboard.press("ArrowLeft");
-    await expect(dialog.getByText("Photo 3 of 3")).toBeVisible();
+    await expect.poll(() => photoInView(dialog)).toBe("Photo 1 of 3");
+    const slide = (n: number) => dialog.getByRole("listitem").nth(n - 1);
+    await slide(1).getByRole("link", { name: "Next photo" }).click();
+    await expect.poll(() => photoInView(dialog)).toBe("Photo 2 of 3");
+    await slide(2).getByRole("link", { name: "Previous photo" }).click();
+    await expect.poll(() => photoInView(dialog)).toBe("Photo 1 of 3");
+    await slide(1).getByRole("link", { name: "Previous photo" }).click();
+    await expect.poll(() => photoInView(dialog)).toBe("Photo 3 of 3");
+    await expect(dialog, "its own links leave it open").toBeVisible();
     await dialog.getByRole("button", { name: "Close gallery" }).click();
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();

@@ -1,5 +1,12 @@
 import type { Page } from "@playwright/test";
-import { appChunk, expect, expectSectionInView, test, visitorActs } from "./fixtures.ts";
+import {
+  appChunk,
+  expect,
+  expectSectionInView,
+  photoInView,
+  test,
+  visitorActs,
+} from "./fixtures.ts";
 
 /**
  * The page before, without and despite its app: everything a visitor needs is native HTML, and
@@ -44,9 +51,13 @@ async function expectLinksLeadSomewhere(page: Page) {
   await expect(details).toBeVisible();
   await details.getByRole("button", { name: "Close" }).click();
   await expect(details).toBeHidden();
-  await page.getByRole("link", { name: "View Finishing Gallery" }).click();
-  await expect(page).toHaveURL(/#finishing-photos$/);
-  await expect(page.locator("#finishing-photos")).toBeInViewport();
+  await page.getByRole("button", { name: "View Finishing Gallery" }).click();
+  const gallery = page.getByRole("dialog", { name: "Finished basement ideas" });
+  await expect.poll(() => photoInView(gallery)).toBe("Photo 1 of 3");
+  await gallery.getByRole("listitem").first().getByRole("link", { name: "Next photo" }).click();
+  await expect.poll(() => photoInView(gallery)).toBe("Photo 2 of 3");
+  await page.keyboard.press("Escape");
+  await expect(gallery).toBeHidden();
 }
 
 test.describe("with JavaScript turned off", () => {
@@ -57,7 +68,7 @@ test.describe("with JavaScript turned off", () => {
     await expectNavigationWorks(page);
   });
 
-  test("'Learn More' opens its details and 'View Finishing Gallery' leads to the photos", async ({
+  test("'Learn More' opens its details and 'View Finishing Gallery' pages through the photos", async ({
     page,
   }) => {
     await page.goto("/");
