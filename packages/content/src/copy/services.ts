@@ -16,10 +16,7 @@ export interface Service {
   id: ServiceId;
   /** The form's "Service Needed" value this card preselects. */
   option: ServiceOptionValue;
-  /**
-   * The gallery card that shows how this repair works. "Learn More" opens the service's details
-   * when the app runs, and leads to this card when it does not.
-   */
+  /** The gallery card that shows how this repair works (`gallery.ts`). */
   solution: GalleryItemId;
   icon: ServiceIcon;
   title: string;
