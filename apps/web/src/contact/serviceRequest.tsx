@@ -1,5 +1,13 @@
 import { isServiceOptionValue, type ServiceOptionValue } from "@bluewater/content";
-import { createContext, type ReactNode, use, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { showContactForm } from "./showContactForm.ts";
 
 export interface ServiceRequest {
@@ -46,19 +54,17 @@ function askedFor(target: EventTarget | null): Pick<ServiceRequest, "value" | "s
  */
 export function ServiceRequestProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<ServiceRequest | null>(null);
-  const value = useMemo<ServiceRequestContextValue>(
-    () => ({
-      request,
-      requestService: (service, strength) =>
-        setRequest((previous) => ({
-          value: service,
-          strength,
-          sequence: (previous?.sequence ?? 0) + 1,
-        })),
-    }),
-    [request],
+  // The same function for the page's life: the listener below is added once.
+  const requestService = useCallback<ServiceRequestContextValue["requestService"]>(
+    (service, strength) =>
+      setRequest((previous) => ({
+        value: service,
+        strength,
+        sequence: (previous?.sequence ?? 0) + 1,
+      })),
+    [],
   );
-  const { requestService } = value;
+  const value = useMemo(() => ({ request, requestService }), [request, requestService]);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const asked = askedFor(event.target);

@@ -25,11 +25,14 @@ const visitorEvents = [
 /** The events whose target is what the visitor reached for. */
 const reachingEvents = ["pointerdown", "touchstart", "focusin", "click"];
 
+/** The element an event happened in that matches `selector`: its target or an ancestor. */
+function closestTo<E extends Element>(target: EventTarget | null, selector: string): E | null {
+  return target instanceof Element ? target.closest<E>(selector) : null;
+}
+
 /** The on-demand code an element needs, named by its own or an ancestor's `data-prefetch`. */
 function codeFor(target: EventTarget | Element | null): string | undefined {
-  return target instanceof Element
-    ? target.closest<HTMLElement>("[data-prefetch]")?.dataset.prefetch
-    : undefined;
+  return closestTo<HTMLElement>(target, "[data-prefetch]")?.dataset.prefetch;
 }
 
 /**
@@ -81,9 +84,7 @@ export function watchTheVisitor(
  */
 export function closeOverlaysOnLeave(): void {
   const onClick = (event: Event) => {
-    const { target } = event;
-    const link =
-      target instanceof Element ? target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
+    const link = closestTo<HTMLAnchorElement>(event.target, 'a[href^="#"]');
     if (!link) return;
     const dialog = link.closest<HTMLDialogElement>("dialog[open]");
     const destination = document.getElementById(decodeURIComponent(link.hash.slice(1)));
@@ -104,8 +105,7 @@ export function closeOverlaysOnLeave(): void {
 export function invokeCommandsWhereMissing(): void {
   if ("command" in HTMLButtonElement.prototype) return;
   addEventListener("click", (event) => {
-    const { target } = event;
-    const button = target instanceof Element ? target.closest("button[commandfor]") : null;
+    const button = closestTo(event.target, "button[commandfor]");
     const dialog = document.getElementById(button?.getAttribute("commandfor") ?? "");
     if (!(dialog instanceof HTMLDialogElement)) return;
     const command = button?.getAttribute("command");
