@@ -5,6 +5,8 @@
  * The bench reads this host's index from a warm-up run and slows the phone in proportion, so its
  * figures are those of the phone Lighthouse means, whatever ran them.
  */
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
+import { launchChromium } from "./browser.ts";
 import type { LighthouseRun } from "./lighthouse.ts";
 
 /** Lighthouse's mobile preset: the CPU 4x slower than the host it was calibrated on. */
@@ -59,4 +61,24 @@ export function calibrationFrom(warmUps: readonly LighthouseRun[]): Calibration 
 export function calibrationText({ benchmarkIndex, cpuSlowdown, fallback }: Calibration): string {
   if (fallback) return `CPU ${cpuSlowdown}x, uncalibrated: ${fallback}`;
   return `host benchmark index ${benchmarkIndex}, CPU slowdown 4 × ${benchmarkIndex} ÷ ${calibratedHostIndex} = ${cpuSlowdown}x`;
+}
+
+/**
+ * This host's benchmark index, read as Lighthouse reads it (its own page function, in Chromium),
+ * for the benches that run no Lighthouse round: `pnpm bench:function` prints it beside its figures.
+ * NaN, with the reason logged, when Chromium cannot start.
+ */
+export async function measureBenchmarkIndex(log: (line: string) => void): Promise<number> {
+  try {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    } finally {
+      await browser.close();
+    }
+  } catch (error) {
+    log(`no benchmark index: ${error instanceof Error ? error.message : String(error)}`);
+    return Number.NaN;
+  }
 }

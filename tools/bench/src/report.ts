@@ -305,9 +305,8 @@ export function stackRows(stack: StackBench): Row[] {
       value: range(stack.start.warm),
     },
     {
-      // Lighthouse's benchmark index is read by pnpm bench's page rounds, which this one skips.
-      measure: "host speed index (Lighthouse-free)",
-      value: `host index not measured; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`,
+      measure: "host: Lighthouse's benchmark index before / after the function's rounds",
+      value: `${stack.hostIndex ? `${stack.hostIndex.before} / ${stack.hostIndex.after}` : "not measured (no rounds)"}; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`,
     },
     ...stack.functions.flatMap(({ label, rounds }) => {
       const first = rounds[0];

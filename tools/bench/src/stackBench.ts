@@ -5,6 +5,7 @@ import { connect } from "@bluewater/postgres/client";
 import { createTestDatabase } from "@bluewater/postgres/test-databases";
 import { startLocalStack } from "@bluewater/stack";
 import { siteDistDir } from "@bluewater/stack/paths";
+import { measureBenchmarkIndex } from "./calibration.ts";
 import { benchFunctionOn, type FunctionBenchResult } from "./functionBench.ts";
 import { type Spread, spread } from "./lighthouse.ts";
 
@@ -21,6 +22,8 @@ export interface StackBench {
    * the machine's server when there is one.
    */
   functions: Array<{ label: string; rounds: FunctionBenchResult[] }>;
+  /** Lighthouse's benchmark index of this host before and after the function's rounds. */
+  hostIndex: { before: number; after: number } | undefined;
 }
 
 async function withFolder<T>(use: (folder: string) => Promise<T>): Promise<T> {
@@ -67,8 +70,8 @@ async function answers(url: string): Promise<boolean> {
 /**
  * The local stack's start time (`rounds` cold starts, each followed by a warm one) and the
  * function's throughput, `rounds` times on the embedded PostgreSQL (fsync on, as `pnpm start`
- * runs it) with the owner's texts on, then off, alternating with the machine's own server at
- * `referenceUrl` when it answers, each round on a new database.
+ * runs it) with the owner's texts on and off, alternating with the machine's own server at
+ * `referenceUrl` when it answers, each round in a turned order and each run on a new database.
  */
 export async function benchLocalStack(options: {
   /** Cold and warm starts; 0 skips them. */
@@ -89,8 +92,9 @@ export async function benchLocalStack(options: {
     });
   }
 
-  if (options.rounds === 0)
-    return { start: { cold: spread(cold), warm: spread(warm) }, functions: [] };
+  const start = { cold: spread(cold), warm: spread(warm) };
+  if (options.rounds === 0) return { start, functions: [], hostIndex: undefined };
+  const before = await measureBenchmarkIndex(options.log);
   const reference = (await answers(options.referenceUrl)) ? options.referenceUrl : undefined;
   if (!reference) options.log(`no PostgreSQL server at ${options.referenceUrl}: no reference`);
   const functions = await withEmbeddedServer(async (embeddedUrl) => {
@@ -100,7 +104,11 @@ export async function benchLocalStack(options: {
       ...(reference ? [{ label: referenceLabel, url: reference, ownerTexts: true }] : []),
     ].map((target) => ({ ...target, rounds: [] as FunctionBenchResult[] }));
     for (let round = 0; round < options.rounds; round++) {
-      for (const target of targets) {
+      // Each round starts with the next target: run first, a target would always meet the
+      // server's state after the same neighbour (its checkpoint, its dropped database), and a
+      // bias of the order would read as the cost of the owner's texts.
+      const first = round % targets.length;
+      for (const target of [...targets.slice(first), ...targets.slice(0, first)]) {
         const database = await createTestDatabase({ TEST_DATABASE_URL: target.url });
         try {
           const result = await benchFunctionOn(
@@ -120,7 +128,11 @@ export async function benchLocalStack(options: {
     }
     return targets.map(({ label, rounds }) => ({ label, rounds }));
   });
-  return { start: { cold: spread(cold), warm: spread(warm) }, functions };
+  return {
+    start,
+    functions,
+    hostIndex: { before, after: await measureBenchmarkIndex(options.log) },
+  };
 }
 
 /** An embedded PostgreSQL server as `pnpm start` runs it (fsync on), for as long as `use` runs. */

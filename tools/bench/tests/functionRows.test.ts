@@ -29,9 +29,12 @@ test("texts on ÷ off is judged by the ratio of medians, each round's own ratio 
       { label: embeddedLabel, rounds: [150, 90, 140].map((rps) => run(embeddedLabel, rps)) },
       { label: textsOffLabel, rounds: [160, 100, 175].map((rps) => run(textsOffLabel, rps)) },
     ],
+    hostIndex: { before: 2400, after: 2100 },
   });
   const row = rows.find((r) => r.measure.startsWith("function leads/s, owner texts on ÷ off"));
   assert.ok(row, "no texts on ÷ off row");
   assert.equal(row.value, "0.88 (each round's own: 0.80 / 0.90 / 0.94)");
   assert.equal(row.met, false);
+  const host = rows.find((r) => r.measure.startsWith("host: Lighthouse's benchmark index"));
+  assert.match(host?.value ?? "", /^2400 \/ 2100; /);
 });
