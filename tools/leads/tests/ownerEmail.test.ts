@@ -6,6 +6,7 @@ import { after, before, test } from "node:test";
 import { connect } from "@bluewater/postgres/client";
 import { localDelivererSecret } from "@bluewater/stack/env";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
+import type { OwnerReport, PeriodFigures } from "@bluewater/supabase/owner-report";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
 import { type Browser, chromium } from "playwright-core";
 
@@ -15,7 +16,62 @@ let stack: ThrowawayStack;
 let browser: Browser;
 /** The part of an outbox line (the log provider's JSON) that the tests read. */
 interface OutboxLine {
-  message: { text: string; html: string };
+  message: { subject: string; text: string; html: string };
+}
+
+/**
+ * A busy week's figures, as wide as the owner's sources and money make them: the longest source
+ * labels the report writes, six-figure revenue, every column filled.
+ */
+function busyWeek(from: string, to: string): PeriodFigures {
+  const labels = [
+    "Google Ads",
+    "Facebook / Instagram",
+    "the truck's QR code",
+    "Google (search)",
+    "nextdoor / neighborhood-post",
+    "Direct",
+  ];
+  return {
+    from: new Date(from),
+    to: new Date(to),
+    visits: 12_345,
+    acted: 8_765,
+    formFocused: 1_234,
+    sent: 456,
+    leads: 432,
+    called: 398,
+    phoneTapped: 1_111,
+    chatOpened: 999,
+    daily: Array.from({ length: 7 }, (_, day) => ({
+      day: `2026-11-${16 + day}`,
+      visits: 1_500 + day * 100,
+      leads: 50 + day,
+    })),
+    sources: labels.map((label, n) => [
+      label,
+      { visits: 4_000 - n * 500, leads: 90 - n, called: 80 - n },
+    ]),
+    revenue: labels.map((label, n) => [
+      label,
+      {
+        leads: 90 - n,
+        called: 80 - n,
+        inspected: 60 - n,
+        won: 30 - n,
+        revenueCents: 123_456_789 - n * 10_000_000,
+        closeRate: (30 - n) / (90 - n),
+        medianDaysToWon: 12.5 + n,
+      },
+    ]),
+    reviews: { requested: 25, reminded: 10, optedOut: 2 },
+    vitals: {
+      mobile: { lcp: 1_800, inp: 120, cls: 0.01, visits: 9_000 },
+      desktop: { lcp: 900, inp: 60, cls: 0, visits: 3_000 },
+    },
+    lcpElement: "h1#home-heading",
+    inpTarget: "button.chat-launcher",
+  };
 }
 
 let emails: OutboxLine["message"][];
@@ -31,6 +87,17 @@ before(async () => {
   try {
     await storeLead(sql, hostileLeads.longWord);
     await storeLead(sql, hostileLeads.forgedLines);
+    // The Monday report as the deliverer queues it (outbox/ownerReportQueue.ts): figures fixed in
+    // its payload, due now.
+    const report: OwnerReport = {
+      timeZone: "America/Detroit",
+      current: busyWeek("2026-11-16T05:00:00Z", "2026-11-23T05:00:00Z"),
+      previous: busyWeek("2026-11-09T05:00:00Z", "2026-11-16T05:00:00Z"),
+    };
+    await sql`
+      insert into public.contact_notifications
+        (kind, recipient, payload, dedupe_key, created_at, next_attempt_at)
+      values ('owner-report', '', ${JSON.stringify(report)}, '2026-11-23', now(), now())`;
   } finally {
     await sql.end();
   }
@@ -39,7 +106,7 @@ before(async () => {
     headers: { "x-deliverer-secret": localDelivererSecret },
   });
   assert.equal(delivered.status, 200);
-  assert.equal(((await delivered.json()) as { delivered: number }).delivered, 2);
+  assert.equal(((await delivered.json()) as { delivered: number }).delivered, 3);
   const outbox = await readFile(join(stack.dataDir, "outbox.jsonl"), "utf8");
   emails = outbox
     .trim()
@@ -73,6 +140,33 @@ for (const width of [375, 1024]) {
       }
       const message = boxes.at(-1);
       assert.ok(message && message.height > 5 * 16, "the word wraps onto many lines");
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+for (const width of [375, 1024]) {
+  test(`the Monday report of a busy week fits a ${width} px wide screen, every figure in view`, async () => {
+    const email = emails.find((message) => message.text.includes("by source"));
+    assert.ok(email, "the function sent the weekly report");
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    try {
+      await page.setContent(email.html);
+      const scrollWidth = Number(await page.evaluate("document.documentElement.scrollWidth"));
+      assert.ok(scrollWidth <= width, `the report is ${scrollWidth} px wide`);
+      const overflowing = await page.evaluate(
+        (right) =>
+          [...document.querySelectorAll("th, td, p, li")]
+            .filter((element) => element.getBoundingClientRect().right > right)
+            .map((element) => element.textContent),
+        width,
+      );
+      assert.deepEqual(overflowing, []);
+      // The money is all there: each source's revenue, as the text part writes it.
+      for (const dollars of ["$1,234,567.89", "$734,567.89"]) {
+        assert.ok((await page.getByText(dollars).count()) > 0, `${dollars} is in the report`);
+      }
     } finally {
       await page.close();
     }

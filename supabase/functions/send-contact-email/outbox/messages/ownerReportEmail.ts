@@ -23,7 +23,9 @@ import { type EmailMessage, emailHtml } from "./emailMessage.ts";
 const bodyStyle = "margin:0;padding:16px;font-family:system-ui,sans-serif;color:#0f172a";
 const tableStyle = "width:100%;max-width:640px;border-collapse:collapse;margin:0 0 20px";
 const cellStyle = "padding:4px 8px 4px 0;text-align:left;vertical-align:top;font-weight:normal";
-const figureStyle = "padding:4px 8px;text-align:right;vertical-align:top;white-space:nowrap";
+// Figures wrap between words ("65% of the step above"), never inside a number nor before one.
+const figureStyle = "padding:4px 0 4px 8px;text-align:right;vertical-align:top";
+const keepWithNumber = (html: string) => html.replace(/ (?=[\d$])/g, "&nbsp;");
 const headingStyle = "font-size:16px;margin:20px 0 8px";
 const sparkStyle = "font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:1px";
 
@@ -31,7 +33,9 @@ const sparkStyle = "font-family:ui-monospace,Menlo,Consolas,monospace;letter-spa
 function table(rows: readonly ReportRow[], header?: ReportRow): string {
   const line = ([label, ...cells]: ReportRow, cell: "th" | "td") =>
     `<tr><th scope="row" style="${cellStyle}">${escapeText(label)}</th>${cells
-      .map((text) => `<${cell} style="${figureStyle}">${escapeText(text)}</${cell}>`)
+      .map(
+        (text) => `<${cell} style="${figureStyle}">${keepWithNumber(escapeText(text))}</${cell}>`,
+      )
       .join("")}</tr>`;
   return [
     `<table role="presentation" style="${tableStyle}">`,
@@ -39,6 +43,29 @@ function table(rows: readonly ReportRow[], header?: ReportRow): string {
     ...rows.map((row) => line(row, "td")),
     "</table>",
   ].join("");
+}
+
+/**
+ * What each source's requests became, one source to a block: its revenue beside its name, then
+ * every other figure named on the line below. A source's eight figures read so on a phone, where
+ * a table of eight columns needed 825 px.
+ */
+function revenueBlocks(rows: readonly ReportRow[]): string {
+  const [, ...columns] = revenueHeader;
+  const revenueAt = columns.indexOf(leadOutcomes.revenue.columns.revenue);
+  return rows
+    .map(([label, ...figures]) => {
+      const named = figures
+        .map((figure, index) => ({ column: columns[index] ?? "", figure }))
+        .filter((_, index) => index !== revenueAt)
+        .map(
+          ({ column, figure }) =>
+            `<span style="white-space:nowrap">${escapeText(column)} <strong>${escapeText(figure)}</strong></span>`,
+        )
+        .join("&nbsp;· ");
+      return `<p style="margin:12px 0 2px"><strong>${escapeText(label)}</strong>: ${escapeText(figures[revenueAt] ?? "")}</p><p style="margin:0;color:#475569">${named}</p>`;
+    })
+    .join("");
 }
 
 const section = (heading: string, body: string) =>
@@ -89,7 +116,7 @@ export function renderOwnerReportEmail(
       words.headings.sources,
       table(sourceRows(now), ["", sources.visits, sources.leads, sources.called]),
     ),
-    section(leadOutcomes.revenue.heading, table(revenueRows(now), revenueHeader)),
+    section(leadOutcomes.revenue.heading, revenueBlocks(revenueRows(now))),
     section(words.reviews.heading, `<p>${escapeText(reviewLine(report))}</p>`),
     openLeadsHtml(report),
     section(
