@@ -155,13 +155,11 @@ for (const width of [375, 1024]) {
       await page.setContent(email.html);
       const scrollWidth = Number(await page.evaluate("document.documentElement.scrollWidth"));
       assert.ok(scrollWidth <= width, `the report is ${scrollWidth} px wide`);
-      const overflowing = await page.evaluate(
-        (right) =>
-          [...document.querySelectorAll("th, td, p, li")]
-            .filter((element) => element.getBoundingClientRect().right > right)
-            .map((element) => element.textContent),
-        width,
-      );
+      const overflowing: string[] = [];
+      for (const element of await page.locator("th, td, p, li").all()) {
+        const box = await element.boundingBox();
+        if (box && box.x + box.width > width) overflowing.push(String(await element.textContent()));
+      }
       assert.deepEqual(overflowing, []);
       // The money is all there: each source's revenue, as the text part writes it.
       for (const dollars of ["$1,234,567.89", "$734,567.89"]) {
