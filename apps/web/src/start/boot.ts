@@ -16,7 +16,7 @@ import { type BootSettings, bootTagSelector } from "./bootTag.ts";
 import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
 import {
-  closeOverlaysOnLeave,
+  followLinksInOverlays,
   invokeCommandsWhereMissing,
   stampOpenedDetails,
   watchTheVisitor,
@@ -122,7 +122,7 @@ function main(): void {
 }
 
 smoothScrollOnceSettled();
-closeOverlaysOnLeave();
+followLinksInOverlays();
 invokeCommandsWhereMissing();
 stampOpenedDetails();
 main();

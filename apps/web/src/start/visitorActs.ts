@@ -76,25 +76,33 @@ export function watchTheVisitor(
 }
 
 /**
- * A link to somewhere else on the page in an overlay closes it, which would otherwise stay over
- * what the visitor went to see: an open dialog of the HTML's own (a service's details, whose
- * request button goes to the form; not the gallery's links to its own photos), and a popover
- * outside the app's root (the chat's first view), which the app would take for a chat the
- * visitor still wants. The app closes its own popovers.
+ * In-page links followed from inside an overlay. One that leads out of it closes it, which would
+ * otherwise stay over what the visitor went to see: an open dialog of the HTML's own (a
+ * service's details, whose request button goes to the form), and a popover outside the app's
+ * root (the chat's first view), which the app would take for a chat the visitor still wants. The
+ * app closes its own popovers. One that leads within an open dialog (the gallery's Previous and
+ * Next photo) replaces the page's history entry instead of adding one, so that Back leaves the
+ * page rather than going back through every photo seen; without JavaScript each adds one, as any
+ * link does. A click with a modifier key or another button is the browser's (a new tab).
  */
-export function closeOverlaysOnLeave(): void {
-  const onClick = (event: Event) => {
+export function followLinksInOverlays(): void {
+  const onClick = (event: MouseEvent) => {
     const link = closestTo<HTMLAnchorElement>(event.target, 'a[href^="#"]');
-    if (!link) return;
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const dialog = link.closest<HTMLDialogElement>("dialog[open]");
     const destination = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-    if (dialog && !dialog.contains(destination)) dialog.close();
+    if (dialog && destination && dialog.contains(destination)) {
+      event.preventDefault();
+      location.replace(link.hash);
+      return;
+    }
+    dialog?.close();
     const popover = link.closest<HTMLElement>("[popover]");
     if (popoversExist && popover?.matches(":popover-open") && !popover.closest("#root")) {
       popover.hidePopover();
     }
   };
-  addEventListener("click", onClick, { capture: true, passive: true });
+  addEventListener("click", onClick, { capture: true });
 }
 
 /**

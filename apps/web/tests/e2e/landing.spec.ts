@@ -156,6 +156,7 @@ test.describe("the finishing gallery", () => {
     await expect(dialog).toBeVisible();
     await expect.poll(() => photoInView(dialog)).toBe("Photo 1 of 3");
     const slide = (n: number) => dialog.getByRole("listitem").nth(n - 1);
+    const entries = await page.evaluate(() => history.length);
     await slide(1).getByRole("link", { name: "Next photo" }).click();
     await expect.poll(() => photoInView(dialog)).toBe("Photo 2 of 3");
     await slide(2).getByRole("link", { name: "Previous photo" }).click();
@@ -163,6 +164,10 @@ test.describe("the finishing gallery", () => {
     await slide(1).getByRole("link", { name: "Previous photo" }).click();
     await expect.poll(() => photoInView(dialog)).toBe("Photo 3 of 3");
     await expect(dialog, "its own links leave it open").toBeVisible();
+    expect(
+      await page.evaluate(() => history.length),
+      "paging adds no history entry, so Back leaves the page instead of paging back",
+    ).toBe(entries);
     await dialog.getByRole("button", { name: "Close gallery" }).click();
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
