@@ -11,6 +11,14 @@ const labels = servicesSection.detailsLabels;
 export const detailsDialogId = (service: Service) => `${service.id}-details`;
 
 /**
+ * The request button's address. Its query makes it another page to the browser, so that without
+ * JavaScript following it loads the page again at the form, with the dialog closed; a link to
+ * `#contact` alone would scroll the page behind the still open dialog. The boot script makes it
+ * an in-page link again (src/start/visitorActs.ts).
+ */
+const requestHref = (service: Service) => `?service=${service.option}#${sectionIds.contact}`;
+
+/**
  * What a service involves, step by step: a dialog in the HTML, so "Learn More" opens it at once,
  * before, without and with the app. Its request button goes to the form; with the app it also
  * chooses the service there (contact/serviceRequest.tsx), and a link in a dialog closes it
@@ -42,7 +50,7 @@ export function ServiceDetails({ service }: { service: Service }) {
           <dd className="text-slate-700">{details.bestFor}</dd>
         </div>
       </dl>
-      <ButtonLink href={`#${sectionIds.contact}`} {...asksForService(service.option, "choice")}>
+      <ButtonLink href={requestHref(service)} {...asksForService(service.option, "choice")}>
         {labels.requestCta}
       </ButtonLink>
     </NativeDialog>

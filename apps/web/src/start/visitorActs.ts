@@ -86,6 +86,12 @@ export function watchTheVisitor(
  * link does. A click with a modifier key or another button is the browser's (a new tab).
  */
 export function followLinksInOverlays(): void {
+  // A dialog's link to the form carries a query, so that without JavaScript it loads the page
+  // again with the dialog closed (src/services/ServiceDetails.tsx); here it is an in-page link,
+  // and the click below closes the dialog. The boot module runs once the HTML is parsed.
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('dialog a[href^="?"]')) {
+    link.setAttribute("href", link.hash);
+  }
   const onClick = (event: MouseEvent) => {
     const link = closestTo<HTMLAnchorElement>(event.target, 'a[href^="#"]');
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;

@@ -75,6 +75,18 @@ test.describe("with JavaScript turned off", () => {
     await expectLinksLeadSomewhere(page);
   });
 
+  test("a service's request button closes its details and shows the form", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).tap();
+    const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
+    await details.getByRole("link", { name: "Get Your Free Inspection Today" }).tap();
+    await expect(details).toBeHidden();
+    await expectSectionInView(page, "contact");
+    const name = page.getByLabel(/Full Name/);
+    await name.tap({ timeout: 5_000 });
+    await expect(name, "the form is in reach, not under the dialog").toBeFocused();
+  });
+
   test("the chat launcher offers the phone number and the form", async ({ page }) => {
     await page.goto("/");
     await expectLauncherOffersThePhone(page);
