@@ -8,7 +8,7 @@ import { localDelivererSecret } from "@bluewater/stack/env";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
 import type { OwnerReport, PeriodFigures } from "@bluewater/supabase/owner-report";
 import { hostileLeads, storeLead } from "@bluewater/supabase/stored-leads";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -120,15 +120,27 @@ after(async () => {
   await stack?.dispose();
 });
 
+/**
+ * An email the function sent, shown on a screen `width` px wide: fails when it is wider than the
+ * screen, then hands the page to `look`.
+ */
+async function onScreen(html: string, width: number, look: (page: Page) => Promise<void>) {
+  const page = await browser.newPage({ viewport: { width, height: 800 } });
+  try {
+    await page.setContent(html);
+    const scrollWidth = Number(await page.evaluate("document.documentElement.scrollWidth"));
+    assert.ok(scrollWidth <= width, `the email is ${scrollWidth} px wide`);
+    await look(page);
+  } finally {
+    await page.close();
+  }
+}
+
 for (const width of [375, 1024]) {
   test(`a 2,000-character word wraps inside a ${width} px wide email`, async () => {
     const email = emails.find((message) => message.text.includes("Waaaa"));
     assert.ok(email, "the function sent the long word's email");
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
-    try {
-      await page.setContent(email.html);
-      const scrollWidth = Number(await page.evaluate("document.documentElement.scrollWidth"));
-      assert.ok(scrollWidth <= width, `page ${scrollWidth} px wide`);
+    await onScreen(email.html, width, async (page) => {
       const boxes = await Promise.all(
         (await page.locator("td").all()).map((cell) => cell.boundingBox()),
       );
@@ -140,21 +152,13 @@ for (const width of [375, 1024]) {
       }
       const message = boxes.at(-1);
       assert.ok(message && message.height > 5 * 16, "the word wraps onto many lines");
-    } finally {
-      await page.close();
-    }
+    });
   });
-}
 
-for (const width of [375, 1024]) {
   test(`the Monday report of a busy week fits a ${width} px wide screen, every figure in view`, async () => {
     const email = emails.find((message) => message.text.includes("by source"));
     assert.ok(email, "the function sent the weekly report");
-    const page = await browser.newPage({ viewport: { width, height: 800 } });
-    try {
-      await page.setContent(email.html);
-      const scrollWidth = Number(await page.evaluate("document.documentElement.scrollWidth"));
-      assert.ok(scrollWidth <= width, `the report is ${scrollWidth} px wide`);
+    await onScreen(email.html, width, async (page) => {
       const overflowing: string[] = [];
       for (const element of await page.locator("th, td, p, li").all()) {
         const box = await element.boundingBox();
@@ -165,9 +169,7 @@ for (const width of [375, 1024]) {
       for (const dollars of ["$1,234,567.89", "$734,567.89"]) {
         assert.ok((await page.getByText(dollars).count()) > 0, `${dollars} is in the report`);
       }
-    } finally {
-      await page.close();
-    }
+    });
   });
 }
 
