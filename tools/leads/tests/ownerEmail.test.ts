@@ -21,7 +21,7 @@ interface OutboxLine {
 
 /**
  * A busy week's figures, as wide as the owner's sources and money make them: the longest source
- * labels the report writes, six-figure revenue, every column filled.
+ * labels the report writes, a visitor's longest tag, six-figure revenue, every column filled.
  */
 function busyWeek(from: string, to: string): PeriodFigures {
   const labels = [
@@ -31,6 +31,10 @@ function busyWeek(from: string, to: string): PeriodFigures {
     "Google (search)",
     "nextdoor / neighborhood-post",
     "Direct",
+    // A campaign tag the site does not know is shown as given: up to 100 characters, no space.
+    `spring_${"basement".repeat(11)}_retargeting`.slice(0, 100),
+    // …and as a visitor wrote it: markup is shown as text, even cut where it may break.
+    "<img_src=x_onerror=alert(1)><b>spring_retargeting",
   ];
   return {
     from: new Date(from),
@@ -165,6 +169,8 @@ for (const width of [375, 1024]) {
         if (box && box.x + box.width > width) overflowing.push(String(await element.textContent()));
       }
       assert.deepEqual(overflowing, []);
+      assert.equal(await page.locator("img, b").count(), 0, "a tag's markup stays text");
+      assert.ok((await page.getByText("<img_src=x_").count()) > 0, "the tag is shown as written");
       // The money is all there: each source's revenue, as the text part writes it.
       for (const dollars of ["$1,234,567.89", "$734,567.89"]) {
         assert.ok((await page.getByText(dollars).count()) > 0, `${dollars} is in the report`);

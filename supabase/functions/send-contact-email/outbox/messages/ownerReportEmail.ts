@@ -29,10 +29,25 @@ const keepWithNumber = (html: string) => html.replace(/ (?=[\d$])/g, "&nbsp;");
 const headingStyle = "font-size:16px;margin:20px 0 8px";
 const sparkStyle = "font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:1px";
 
+/**
+ * A label escaped, with a place to break every 10 characters of a run of 20 or more without a
+ * space: a source is named by a visitor's campaign tag, up to 100 such characters, which would
+ * widen the email past a phone's screen. Words shorter than that are left whole.
+ */
+const breakable = (label: string) =>
+  label
+    .split(/(\S{20,})/u)
+    .map((part, index) =>
+      index % 2 === 1
+        ? (part.match(/.{1,10}/gu) ?? []).map((piece) => escapeText(piece)).join("<wbr>")
+        : escapeText(part),
+    )
+    .join("");
+
 /** A table of the report's rows: the label as a row heading, figures beside it. */
 function table(rows: readonly ReportRow[], header?: ReportRow): string {
   const line = ([label, ...cells]: ReportRow, cell: "th" | "td") =>
-    `<tr><th scope="row" style="${cellStyle}">${escapeText(label)}</th>${cells
+    `<tr><th scope="row" style="${cellStyle}">${breakable(label)}</th>${cells
       .map(
         (text) => `<${cell} style="${figureStyle}">${keepWithNumber(escapeText(text))}</${cell}>`,
       )
@@ -63,7 +78,7 @@ function revenueBlocks(rows: readonly ReportRow[]): string {
             `<span style="white-space:nowrap">${escapeText(column)} <strong>${escapeText(figure)}</strong></span>`,
         )
         .join("&nbsp;· ");
-      return `<p style="margin:12px 0 2px"><strong>${escapeText(label)}</strong>: ${escapeText(figures[revenueAt] ?? "")}</p><p style="margin:0;color:#475569">${named}</p>`;
+      return `<p style="margin:12px 0 2px"><strong>${breakable(label)}</strong>: ${escapeText(figures[revenueAt] ?? "")}</p><p style="margin:0;color:#475569">${named}</p>`;
     })
     .join("");
 }
