@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { connect } from "@bluewater/postgres/client";
 import { benchClientAddress, postLeadFrom } from "@bluewater/stack/post-lead";
 import { startThrowawayStack, type ThrowawayStack } from "@bluewater/stack/throwaway";
@@ -15,6 +16,29 @@ export interface FunctionBenchResult {
   p99Ms: number;
   /** Every 200's id is one stored lead with that request id, and no lead is stored twice. */
   storedExactlyOnce: boolean;
+  /**
+   * The machine's CPU time per submission over the round (all processes: the gateway, Deno,
+   * PostgreSQL and the bench's senders), in ms; NaN where /proc/stat cannot be read. What bounds
+   * leads/s on a host whose cores the stack fills, and steadier than leads/s when the host drifts.
+   */
+  cpuMsPerLead: number;
+}
+
+/** The machine's busy CPU time so far, in ms (Linux's /proc/stat); NaN elsewhere. */
+async function busyCpuMs(): Promise<number> {
+  try {
+    const [total] = (await readFile("/proc/stat", "utf8")).split("\n");
+    // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+    const ticks = (total ?? "").trim().split(/\s+/).slice(1, 9).map(Number);
+    const busy = ticks.reduce(
+      (sum, value, index) => (index === 3 || index === 4 ? sum : sum + value),
+      0,
+    );
+    // The kernel counts in USER_HZ, 100 a second on Linux.
+    return busy * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** The nearest-rank percentile of sorted values; NaN for none. */
@@ -74,7 +98,9 @@ export async function benchFunction(options: {
     }
   };
   const started = performance.now();
+  const cpuBefore = await busyCpuMs();
   await Promise.all(Array.from({ length: concurrency }, (_, client) => worker(client)));
+  const cpuMs = (await busyCpuMs()) - cpuBefore;
   const seconds = (performance.now() - started) / 1000;
 
   const sql = connect(options.databaseUrl);
@@ -104,6 +130,7 @@ export async function benchFunction(options: {
     p50Ms: round(percentile(latencies, 50)),
     p99Ms: round(percentile(latencies, 99)),
     storedExactlyOnce,
+    cpuMsPerLead: Math.round((cpuMs / total) * 100) / 100,
   };
 }
 

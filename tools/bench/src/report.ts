@@ -322,6 +322,10 @@ export function stackRows(stack: StackBench): Row[] {
           measure: `function on ${label}: p50 / p99 latency, median of the rounds`,
           value: `${medianOf(rounds, (r) => r.p50Ms)} / ${medianOf(rounds, (r) => r.p99Ms)} ms`,
         },
+        {
+          measure: `function on ${label}: the machine's CPU per lead, all processes, median of the rounds`,
+          value: `${medianOf(rounds, (r) => r.cpuMsPerLead)} ms`,
+        },
       ];
     }),
     ...ratioRow(

@@ -15,6 +15,7 @@ const run = (label: string, requestsPerSecond: number): FunctionBenchResult => (
   p50Ms: 100,
   p99Ms: 150,
   storedExactlyOnce: true,
+  cpuMsPerLead: 8,
 });
 
 test("texts on ÷ off is judged by the ratio of medians, each round's own ratio printed beside it", () => {
