@@ -143,8 +143,14 @@ test.describe("on a phone", () => {
   }) => {
     const scripts = recordChunkRequests(page);
     const ahead = /\/(ChatPanel|LauncherTooltip)-/;
+    // The visitor is in the form when the app starts: its code waits until their tap has put the
+    // cursor in Full Name (on a loaded host the focus could land after the app had started).
+    const chunks = await holdAppChunks(page);
     await page.goto("/", { waitUntil: "load" });
-    await page.getByLabel(/Full Name/).tap();
+    const name = page.getByLabel(/Full Name/);
+    await name.tap();
+    await expect(name).toBeFocused();
+    chunks.release();
     await hydrated(page);
     // A key every second for 4 s: the app's idle work, asked for at hydration, comes due within
     // 3 s of it at the latest.

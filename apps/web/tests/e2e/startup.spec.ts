@@ -201,9 +201,13 @@ test.describe("taps while the app starts on a slow phone", () => {
     await expect(page.locator("#help-chat-first-view")).toBeVisible();
     chunks.release();
     await expect(page.locator("#help-chat")).toBeVisible();
-    const frames = await page.evaluate(
-      () => (window as unknown as { chatFrames: string[] }).chatFrames,
-    );
+    // The recorder notes a frame at the next animation frame: wait until it has seen the panel.
+    const recorded = () =>
+      page.evaluate(() => (window as unknown as { chatFrames: string[] }).chatFrames);
+    await expect
+      .poll(async () => (await recorded()).some((frame) => frame.includes("panel")))
+      .toBe(true);
+    const frames = await recorded();
     const fromTheOffer = frames.slice(frames.findIndex((frame) => frame.includes("offer")));
     const untilThePanel = fromTheOffer.slice(
       0,
