@@ -32,7 +32,10 @@ const sparkStyle = "font-family:ui-monospace,Menlo,Consolas,monospace;letter-spa
 /**
  * A label escaped, with a place to break every 10 characters of a run of 20 or more without a
  * space: a source is named by a visitor's campaign tag, up to 100 such characters, which would
- * widen the email past a phone's screen. Words shorter than that are left whole.
+ * widen the email past a phone's screen. Words shorter than that are left whole. Not the lead
+ * email's `overflow-wrap: anywhere` (emailMessage.ts): its tables have fixed column widths, these
+ * size each column to its content, and there `anywhere` lowers every cell's smallest width, so
+ * the browser broke ordinary words too ("somethin|g" at 375 px).
  */
 const breakable = (label: string) =>
   label
