@@ -6,6 +6,7 @@ import {
   readJson,
   startHandler,
   testConfig,
+  uniqueAddress,
   validSubmission,
 } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
@@ -101,11 +102,12 @@ Deno.test("bots are answered like people, stored as spam and never emailed", asy
       },
     );
 
-    await t.step("a filled honeypot stays flagged however the request is sent again", async () => {
+    await t.step("a filled honeypot stays flagged however its sender sends it again", async () => {
       const submission = validSubmission({ website: "https://cheap-seo.example", elapsedMs: 500 });
-      const first = await readJson(await handle(postRequest(submission)));
+      const address = uniqueAddress();
+      const first = await readJson(await handle(postRequest(submission, { address })));
       const again = await readJson(
-        await handle(postRequest({ ...submission, website: "", elapsedMs: 60_000 })),
+        await handle(postRequest({ ...submission, website: "", elapsedMs: 60_000 }, { address })),
       );
       await settle();
       assert.equal(again.id, first.id);
@@ -117,6 +119,25 @@ Deno.test("bots are answered like people, stored as spam and never emailed", asy
         select spam_reason from public.contact_requests where id = ${String(first.id)}`;
       assert.equal(row?.spam_reason, "honeypot");
     });
+
+    await t.step(
+      "a stranger who posts a homeowner's details first, honeypot filled, silences nothing",
+      async () => {
+        const homeowner = validSubmission();
+        const spam = await readJson(
+          await handle(postRequest({ ...homeowner, requestId: crypto.randomUUID(), website: "x" })),
+        );
+        const own = await readJson(await handle(postRequest(homeowner)));
+        await settle();
+        assert.notEqual(own.id, spam.id);
+        assert.deepEqual(
+          { ...(await stored(own.id)) },
+          { is_spam: false, status: "notified", queued: 1 },
+        );
+        const told = provider.sent.filter((email) => email.message.text.includes(String(own.id)));
+        assert.equal(told.length, 1);
+      },
+    );
   } finally {
     await settle();
     await database.close();

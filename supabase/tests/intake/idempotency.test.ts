@@ -7,6 +7,7 @@ import {
   readJson,
   startHandler,
   testConfig,
+  uniqueAddress,
   validSubmission,
 } from "../support/harness.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
@@ -89,8 +90,10 @@ function specBody(): Record<string, unknown> {
 Deno.test("other clients make a retry safe with an Idempotency-Key header", async (t) => {
   const database = await startTestDatabase();
   const { handle, settle, logged } = startHandler({ db: database.db });
-  const send = (body: unknown, key: string, headers: Record<string, string> = {}) =>
-    handle(postRequest(body, { headers: { "idempotency-key": key, ...headers } }));
+  // A partner's server, at one address, as most are.
+  const partner = uniqueAddress();
+  const send = (body: unknown, key: string, address = partner) =>
+    handle(postRequest(body, { address, headers: { "idempotency-key": key } }));
   const count = async () =>
     Number((await database.sql`select count(*)::int as n from public.contact_requests`)[0]?.n);
   try {
@@ -164,6 +167,38 @@ Deno.test("other clients make a retry safe with an Idempotency-Key header", asyn
       assert.equal(other.status, 400, "two different keys for one request");
       assert.equal((await readJson(other)).error, contactAnswerErrors.twoKeys);
     });
+
+    await t.step(
+      "a stranger who claims a partner's next key first leaves the partner's lead untouched",
+      async () => {
+        const key = `crm-lead-${crypto.randomUUID()}`;
+        const stranger = uniqueAddress();
+        const claimed = await readJson(
+          await send({ ...specBody(), message: "Pay the invoice at once" }, key, stranger),
+        );
+        const body = specBody();
+        const partners = await send(body, key);
+        assert.equal(partners.status, 200);
+        const { id } = await readJson(partners);
+        assert.notEqual(id, claimed.id);
+        const [lead] = await database.sql`
+          select message from public.contact_requests where id = ${String(id)}`;
+        assert.equal(lead?.message, body.message);
+        // The stranger's key is theirs: their retry is their lead, and the partner's is the partner's.
+        assert.deepEqual(await readJson(await send(body, key)), { id });
+        assert.equal((await send(body, key, stranger)).status, 422);
+      },
+    );
+
+    await t.step(
+      "the partner's retry from another of its addresses, same key and content, is the same lead",
+      async () => {
+        const key = `crm-lead-${crypto.randomUUID()}`;
+        const body = specBody();
+        const { id } = await readJson(await send(body, key));
+        assert.deepEqual(await readJson(await send(body, key, uniqueAddress())), { id });
+      },
+    );
 
     await t.step("a malformed key answers 400 and stores nothing", async () => {
       const before = await count();

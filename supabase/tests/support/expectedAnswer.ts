@@ -8,7 +8,7 @@ import {
 import { checkSubmission } from "../../functions/send-contact-email/intake/submission.ts";
 import { defaultAllowedOrigins } from "../../functions/send-contact-email/platform/config.ts";
 import { checkAnswerPage } from "./answerPageCheck.ts";
-import { testApiKey } from "./harness.ts";
+import { platformAddressHeader, testApiKey } from "./harness.ts";
 import { type GeneratedRequest, toRequest } from "./hostileRequests.ts";
 import type { LeadLedger } from "./leadLedger.ts";
 
@@ -180,7 +180,11 @@ export function expectedAnswer(request: Request, body: Uint8Array | undefined): 
     sent: form,
     accepted: {
       content: checked.value.request,
-      key: requestKey && uuid.test(requestKey) ? requestKey.toLowerCase() : requestKey,
+      // A key that is not a UUID is its sender's own (docs/function.md, "One lead per request").
+      key:
+        requestKey && uuid.test(requestKey)
+          ? requestKey.toLowerCase()
+          : requestKey && `${headers.get(platformAddressHeader)}\n${requestKey}`,
       spam: checked.value.spam !== undefined,
     },
   };

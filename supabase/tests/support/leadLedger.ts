@@ -63,26 +63,39 @@ export class LeadLedger {
 
   async verify(db: Database): Promise<{ leads: number; spam: number }> {
     const rows = await db<
-      (ContactRequest & { id: string; request_id: string; is_spam: boolean })[]
+      (ContactRequest & {
+        id: string;
+        request_id: string;
+        is_spam: boolean;
+        honeypot: boolean;
+        sender: string;
+      })[]
     >`
-      select id::text, request_id::text, name, phone, email, service, message, is_spam
+      select id::text, request_id::text, name, phone, email, service, message, is_spam,
+        spam_reason is not distinct from 'honeypot' as honeypot, client_address_hash as sender
       from public.contact_requests`;
-    const byContent = new Map<string, string[]>();
+    const byContent = new Map<string, typeof rows>();
     for (const row of rows) {
       const content = contentKey(row);
-      byContent.set(content, [...(byContent.get(content) ?? []), row.id]);
+      byContent.set(content, [...(byContent.get(content) ?? []), row]);
     }
-    for (const [content, ids] of byContent) {
-      assert.equal(ids.length, 1, `one lead for ${content}, not ${ids.length}`);
+    // One lead per content, but a lead the honeypot flagged is an original for its sender only
+    // (docs/function.md, "Bots"): one such lead per sender, and one other lead at most.
+    for (const [content, leads] of byContent) {
+      const flagged = leads.filter((lead) => lead.honeypot);
+      const others = leads.length - flagged.length;
+      assert.ok(others <= 1, `one lead for ${content}, not ${others}`);
+      const senders = new Set(flagged.map((lead) => lead.sender));
+      assert.equal(senders.size, flagged.length, `one honeypot lead per sender for ${content}`);
       assert.ok(
         this.#contents.has(content),
         `a lead was stored that nobody was told of: ${content}`,
       );
     }
     for (const [content, answered] of this.#contents) {
-      const stored = byContent.get(content);
+      const stored = byContent.get(content)?.map((lead) => lead.id);
       assert.ok(stored, `an accepted submission was not stored: ${content}`);
-      for (const id of answered) if (id !== undefined) assert.equal(id, stored[0], content);
+      for (const id of answered) if (id !== undefined) assert.ok(stored.includes(id), content);
     }
 
     const keys = await db<{ request_id: string; id: string }[]>`
@@ -94,7 +107,12 @@ export class LeadLedger {
     for (const [key, contents] of this.#keys) {
       assert.equal(contents.size, 1, `key ${key} was accepted with ${contents.size} contents`);
       const [content = ""] = contents;
-      if (leadOfKey.has(key)) assert.equal(leadOfKey.get(key), byContent.get(content)?.[0], key);
+      const lead = leadOfKey.get(key);
+      if (lead)
+        assert.ok(
+          byContent.get(content)?.some(({ id }) => id === lead),
+          key,
+        );
     }
 
     // A person's lead queues its owner email once (and its acknowledgment at most once); spam, nothing.

@@ -23,12 +23,16 @@ function headerKey(value: string): string | undefined {
 /**
  * Leads are keyed by a UUID. A key that is a UUID is used as it is, so the header and the
  * body's requestId name the same lead; any other key maps to a name-based UUID (version 8) of
- * its SHA-256.
+ * its SHA-256 and its sender (`sender`, the client's address hash). Such keys are often counted
+ * (`crm-lead-1042`), so a stranger could guess a partner's next one and claim it first with a
+ * body of their own, and the partner's real lead under it would be refused; scoped to the
+ * sender, it is not the partner's key. A random UUID cannot be guessed, so it stays global.
  */
-async function uuidFor(key: string): Promise<string> {
+async function uuidFor(key: string, sender: string): Promise<string> {
   if (isRequestId(key)) return key.toLowerCase();
+  const name = `Idempotency-Key ${sender} ${key}`;
   const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`Idempotency-Key ${key}`)),
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(name)),
   );
   const bytes = digest.slice(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
@@ -45,11 +49,12 @@ async function uuidFor(key: string): Promise<string> {
 export async function requestKeyOf(
   header: string | null,
   bodyRequestId: string | undefined,
+  sender: string,
 ): Promise<RequestKey> {
   if (header === null) return { ok: true, requestId: bodyRequestId };
   const key = headerKey(header);
   if (key === undefined) return { ok: false, error: contactAnswerErrors.idempotencyKey };
-  const requestId = await uuidFor(key);
+  const requestId = await uuidFor(key, sender);
   if (bodyRequestId !== undefined && bodyRequestId !== requestId) {
     return { ok: false, error: contactAnswerErrors.twoKeys };
   }

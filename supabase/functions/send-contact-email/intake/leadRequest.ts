@@ -47,9 +47,12 @@ export async function readLead(
   }
   const checked = checkSubmission(body.value);
   if (!checked.ok) return refused({ status: 400, error: checked.error, fields: checked.fields });
+  const address = clientAddress(request.headers, config.clientAddressHeader);
+  const clientAddressHash = await hashClientAddress(clientKey(address), config.ipHashSecret);
   const requestKey = await requestKeyOf(
     request.headers.get("idempotency-key"),
     checked.value.requestId,
+    clientAddressHash,
   );
   if (!requestKey.ok) return refused({ status: 400, error: requestKey.error });
   const { request: contact, spam } = checked.value;
@@ -57,7 +60,6 @@ export async function readLead(
   const source = readLeadSource(body.value);
   if (!source.ok) log("lead source refused", source.error);
   else if (source.problem) log("lead source refused", source.problem);
-  const address = clientAddress(request.headers, config.clientAddressHeader);
   return {
     ok: true,
     lead: {
@@ -65,7 +67,7 @@ export async function readLead(
       fingerprint: await contentFingerprint(contact),
       request: contact,
       spam,
-      clientAddressHash: await hashClientAddress(clientKey(address), config.ipHashSecret),
+      clientAddressHash,
       userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
       source: source.ok ? source.value : {},
       now: now(),

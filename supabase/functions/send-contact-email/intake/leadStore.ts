@@ -91,7 +91,10 @@ type KnownLead = Pick<ContactRequestRow, "id" | "fingerprint" | "spam_reason">;
 
 /**
  * The lead stored under the request's key (its own key, or one more key of it), and the newest
- * lead with the same content from the last `duplicateWindowHours`: one round trip for both.
+ * lead with the same content from the last `duplicateWindowHours`: one round trip for both. A
+ * lead a filled honeypot flagged is a copy's original only for its own sender: otherwise a
+ * stranger who knows a homeowner's details could post them first, honeypot filled, and the
+ * homeowner's own request would be taken for a copy of spam, which nobody is told of.
  */
 async function knownLeads(
   tx: Queryable,
@@ -101,6 +104,8 @@ async function knownLeads(
     (select 'content' as found_by, id, fingerprint, spam_reason from public.contact_requests
      where fingerprint = ${lead.fingerprint}
        and created_at > now() - make_interval(hours => ${duplicateWindowHours}::int)
+       and (spam_reason is distinct from 'honeypot'
+         or client_address_hash = ${lead.clientAddressHash})
      order by created_at desc
      limit 1)`;
   const { rows } = await tx.query<KnownLead & { found_by: "key" | "content" }>(
