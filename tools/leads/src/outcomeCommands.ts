@@ -117,21 +117,19 @@ export async function wonClicks(run: RunQuery, since: Date): Promise<WonClick[]>
 }
 
 /**
- * The import file: Google's header, then one row per won lead with a click id. Every field is
- * quoted; a click id is letters, digits, `-` and `_` only (the table's check), so none needs the
- * spreadsheet guard the leads' CSV has.
+ * The import file: Google's header, then one row per won lead with a click id, each field quoted
+ * and guarded as the leads' CSV is: a click id comes from the visitor's address, and `-2-2`, a
+ * shape the table accepts, is a formula to a spreadsheet.
  */
 export function conversionsCsv(
   clicks: readonly WonClick[],
   options: { name: string; timeZone: string },
 ): string {
-  const line = (values: readonly string[]) =>
-    `${values.map((value) => `"${value.replaceAll('"', '""')}"`).join(",")}\r\n`;
   return (
-    line(conversionColumns) +
+    csvLine(conversionColumns) +
     clicks
       .map((click) =>
-        line([
+        csvLine([
           click.gclid,
           options.name,
           googleAdsTime(click.won_at, options.timeZone),

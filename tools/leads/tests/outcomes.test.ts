@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { connect, type Database } from "@bluewater/postgres/client";
 import { createTestDatabase, type TestDatabase } from "@bluewater/postgres/test-databases";
-import { conversionColumns, googleAdsTime } from "../src/outcomeCommands.ts";
+import { conversionColumns, conversionsCsv, googleAdsTime } from "../src/outcomeCommands.ts";
 import { leadsCommand } from "./support/leadsCommand.ts";
 
 let database: TestDatabase;
@@ -147,6 +147,20 @@ test("the conversion file matches Google Ads' documented names and time format",
     googleAdsTime(new Date("2026-12-01T04:30:00Z"), "Asia/Kolkata"),
     "2026-12-01 10:00:00+05:30",
   );
+});
+
+test("a click id a spreadsheet would run as a formula is written as text", () => {
+  // The table's shape allows a leading "-": "-2-2" would show -4, "-A1-SUM-2-2" #NAME?.
+  const rows = conversionsCsv(
+    ["-2-2", "Cj0KCQiA-real_id"].map((gclid) => ({
+      gclid,
+      won_at: new Date("2026-07-04T16:05:09Z"),
+      amount_cents: 480_000,
+    })),
+    { name: "Won job", timeZone: "America/Detroit" },
+  ).split("\r\n");
+  assert.equal(rows[1]?.split(",")[0], `"'-2-2"`);
+  assert.equal(rows[2]?.split(",")[0], '"Cj0KCQiA-real_id"');
 });
 
 test("a bad --since is named with the usage, and exits 2", async () => {
