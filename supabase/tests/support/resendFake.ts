@@ -27,13 +27,16 @@ function isAddressList(value: unknown): boolean {
  * A stand-in for api.resend.com that holds a sender to Resend's documented contract: POST /emails
  * with `Authorization: Bearer <key>` and a JSON body (from, to, subject, html and/or text,
  * reply_to); 200 `{ id }`; errors `{ statusCode, message, name }`; an Idempotency-Key replays
- * the first answer instead of sending again, and refuses a different body with 409.
+ * the first answer instead of sending again, and refuses a different body with 409; past a
+ * quota, 429 `daily_quota_exceeded`.
  */
 export function startResendFake(apiKey: string) {
   let mode: Mode = "up";
   const emails: ResendFakeEmail[] = [];
   const byKey = new Map<string, { body: string; id: string }>();
   let requests = 0;
+  /** The plan's emails (Resend's daily quota): past them, 429 daily_quota_exceeded. */
+  let quota: number | undefined;
 
   const answer = (id: string) =>
     mode === "answerLost"
@@ -99,6 +102,13 @@ export function startResendFake(apiKey: string) {
       }
       if (earlier) return answer(earlier.id);
     }
+    if (quota !== undefined && emails.length >= quota) {
+      return resendError(
+        429,
+        "daily_quota_exceeded",
+        "You have reached your daily email sending quota.",
+      );
+    }
     const id = crypto.randomUUID();
     if (idempotencyKey !== null) byKey.set(idempotencyKey, { body: raw, id });
     emails.push({ id, idempotencyKey, body });
@@ -117,6 +127,10 @@ export function startResendFake(apiKey: string) {
     },
     setMode(next: Mode) {
       mode = next;
+    },
+    /** Sends at most `emails` in all (undefined: no quota), then answers as Resend does. */
+    setQuota(emails: number | undefined) {
+      quota = emails;
     },
     /** Closes the port: senders get "connection refused" until `acceptConnections`. */
     async refuseConnections() {

@@ -194,6 +194,15 @@ function settled(
     };
   }
   const error = result.error.slice(0, 1000);
+  if (result.waitSeconds !== undefined) {
+    // The provider's budget refused it, not the message: the attempt is given back.
+    const next = new Date(now.getTime() + result.waitSeconds * 1000);
+    return {
+      outcome: "retrying",
+      set: sql`status = 'pending', attempts = attempts - 1, next_attempt_at = ${next},
+        locked_until = null, last_error = ${error}`,
+    };
+  }
   if (result.retryable && claimed.attempts < policy.maxAttempts) {
     const next = new Date(now.getTime() + retryDelaySeconds(claimed.attempts, policy) * 1000);
     return {

@@ -1,5 +1,5 @@
 import type { EmailMessage } from "../messages/emailMessage.ts";
-import type { EmailProvider, SendResult } from "./emailProvider.ts";
+import { type EmailProvider, type SendResult, throttled } from "./emailProvider.ts";
 
 export interface ResendOptions {
   apiKey: string;
@@ -54,14 +54,16 @@ export function resendProvider(options: ResendOptions): EmailProvider {
           : { ok: false, retryable: true, error: "resend answered without an id" };
       }
       const detail = (body ?? {}) as ResendError;
-      // Outages and rate limits pass; a rejected request or key will not fix itself by retrying.
-      const retryable = response.status === 429 || response.status >= 500;
-      return {
-        ok: false,
-        retryable,
-        error:
-          `resend ${response.status} ${detail.name ?? ""}: ${detail.message ?? response.statusText}`.trim(),
-      };
+      const error =
+        `resend ${response.status} ${detail.name ?? ""}: ${detail.message ?? response.statusText}`.trim();
+      if (response.status === 429) {
+        // Resend's documented 429s: rate_limit_exceeded (a second's requests), and
+        // daily_quota_exceeded or monthly_quota_exceeded (the plan's emails), tried hourly.
+        const quota = /quota/.test(detail.name ?? "");
+        return throttled(error, response.headers.get("retry-after"), quota ? 3600 : 30);
+      }
+      // Outages pass; a rejected request or key will not fix itself by retrying.
+      return { ok: false, retryable: response.status >= 500, error };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { SendResult } from "./emailProvider.ts";
+import { type SendResult, throttled } from "./emailProvider.ts";
 import type { SmsAttempt, SmsMessage, SmsProvider } from "./smsProvider.ts";
 
 export interface TwilioOptions {
@@ -27,13 +27,16 @@ interface TwilioMessage {
 
 type Answer = { ok: true; status: number; body: unknown } | { ok: false; result: SendResult };
 
-function failure(status: number, body: unknown, statusText: string): SendResult {
+function failure(response: Response, body: unknown): SendResult {
+  const { status } = response;
   const detail = (body ?? {}) as TwilioError;
   const code = typeof detail.code === "number" ? ` ${detail.code}` : "";
-  const message = typeof detail.message === "string" ? detail.message : statusText;
-  // Rate limits (20429) and outages pass; a refused number or key will not fix itself.
-  const retryable = status === 429 || status >= 500;
-  return { ok: false, retryable, error: `twilio ${status}${code}: ${message}` };
+  const message = typeof detail.message === "string" ? detail.message : response.statusText;
+  const error = `twilio ${status}${code}: ${message}`;
+  // A rate limit (20429) waits without spending an attempt; outages pass; a refused number or
+  // key will not fix itself.
+  if (status === 429) return throttled(error, response.headers.get("retry-after"), 30);
+  return { ok: false, retryable: status >= 500, error };
 }
 
 // Clocks differ: a message Twilio dates a little before the notification may still be its own.
@@ -69,8 +72,7 @@ export function twilioProvider(options: TwilioOptions): SmsProvider {
       };
     }
     const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok)
-      return { ok: false, result: failure(response.status, body, response.statusText) };
+    if (!response.ok) return { ok: false, result: failure(response, body) };
     return { ok: true, status: response.status, body };
   }
 
