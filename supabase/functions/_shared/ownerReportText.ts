@@ -2,11 +2,11 @@
  * The owner's report as plain text: what `pnpm report` prints and the weekly email's text part.
  * Every figure sits beside the period before's, daily trends are sparklines (block characters
  * that survive any mail client and terminal), and text that came from a visitor's browser (a
- * campaign tag, a CSS selector) is shown with its hidden characters as codes.
+ * campaign tag, a CSS selector) is shown with its hidden characters as codes and no link in it.
  */
 import { leadOutcomes } from "@bluewater/content/lead-outcomes";
 import { ownerReport as words } from "@bluewater/content/owner-report";
-import { showHidden } from "./leadText.ts";
+import { showHidden, visitorLabel } from "./leadText.ts";
 import type { Device, DeviceVitals, OwnerReport, PeriodFigures } from "./ownerReport.ts";
 
 export type Rating = keyof typeof words.ratings;
@@ -105,10 +105,10 @@ export function actionRows(now: PeriodFigures, before: PeriodFigures): ReportRow
   ]);
 }
 
-/** By source: visits, requests, called; a tag as given, its hidden characters as codes. */
+/** By source: visits, requests, called; a tag as given, shown as `visitorLabel` shows it. */
 export function sourceRows(now: PeriodFigures): ReportRow[] {
   return now.sources.map(([label, figures]) => [
-    showHidden(label),
+    visitorLabel(label),
     String(figures.visits),
     String(figures.leads),
     String(figures.called),
@@ -123,7 +123,7 @@ export const revenueHeader: ReportRow = ["", ...Object.values(revenueWords.colum
 /** By source: requests, called, inspected, won, revenue, close rate, median days to won. */
 export function revenueRows(now: Pick<PeriodFigures, "revenue">): ReportRow[] {
   return now.revenue.map(([label, figures]) => [
-    showHidden(label),
+    visitorLabel(label),
     String(figures.leads),
     String(figures.called),
     String(figures.inspected),
@@ -147,8 +147,8 @@ export function vitalRows(now: PeriodFigures): ReportRow[] {
 /** What to look at first: the usual largest element, and the slowest interaction's target. */
 export function culpritLines(now: PeriodFigures): string[] {
   return [
-    ...(now.lcpElement ? [`${words.vitals.lcpElement}: ${showHidden(now.lcpElement)}`] : []),
-    ...(now.inpTarget ? [`${words.vitals.inpTarget}: ${showHidden(now.inpTarget)}`] : []),
+    ...(now.lcpElement ? [`${words.vitals.lcpElement}: ${visitorLabel(now.lcpElement)}`] : []),
+    ...(now.inpTarget ? [`${words.vitals.inpTarget}: ${visitorLabel(now.inpTarget)}`] : []),
   ];
 }
 

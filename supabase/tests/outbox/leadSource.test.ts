@@ -32,17 +32,21 @@ Deno.test("the owner's email and text say where the lead came from, a tag as giv
       },
     );
 
-    await t.step("a tag of the visitor's choosing cannot become a link in the text", async () => {
-      const id = await handler.submit({
-        utmSource: "evil.example/contacted/x?t=1",
-        utmMedium: "x",
-      });
-      const { email, text } = messagesOf(id);
-      assert.match(email?.text ?? "", /\nCame from: evil\.example\/contacted\/x\?t=1\n/);
-      assert.match(text ?? "", /\nvia evil\[\.\]example\/contacted\/x\?t=1\n/);
-      // The real link is still the text's last line.
-      assert.match(text ?? "", /\nMark called: http:\/\/[^\n]+$/);
-    });
+    await t.step(
+      "a tag of the visitor's choosing cannot become a link in the email or the text",
+      async () => {
+        const id = await handler.submit({
+          utmSource: "evil.example/contacted/x?t=1",
+          utmMedium: "x",
+        });
+        const { email, text } = messagesOf(id);
+        assert.match(email?.text ?? "", /\nCame from: evil\[\.\]example\/contacted\/x\?t=1\n/);
+        assert.doesNotMatch(email?.html ?? "", /evil\.example/);
+        assert.match(text ?? "", /\nvia evil\[\.\]example\/contacted\/x\?t=1\n/);
+        // The real link is still the text's last line.
+        assert.match(text ?? "", /\nMark called: http:\/\/[^\n]+$/);
+      },
+    );
   } finally {
     await handler.settle();
     await database.close();

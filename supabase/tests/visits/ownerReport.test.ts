@@ -1,6 +1,7 @@
 import { strict as assert } from "node:assert";
 import { ownerReportFigures, type RunQuery } from "../../functions/_shared/ownerReport.ts";
 import { ownerReportLines, rating, sparkline } from "../../functions/_shared/ownerReportText.ts";
+import { renderOwnerReportEmail } from "../../functions/send-contact-email/outbox/messages/ownerReportEmail.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const timeZone = "America/Detroit";
@@ -121,7 +122,33 @@ Deno.test("the owner's report counts a week's visits, requests and calls exactly
     assert.match(text, /Largest content shown +4\.0 s needs improvement +900 ms good/);
     assert.match(text, /Answer to a tap or click +480 ms needs improvement +40 ms good/);
     assert.match(text, /Layout shifts +0\.16 needs improvement +0\.05 good/);
-    assert.match(text, /Largest content most often: h1\n {2}Slowest to answer: a\.call\n/);
+    assert.match(text, /Largest content most often: h1\n {2}Slowest to answer: a\[\.\]call\n/);
+  } finally {
+    await database.close();
+  }
+});
+
+Deno.test("what a stranger's beacons write into the report is no link, in the text or the Monday email", async () => {
+  const database = await startTestDatabase();
+  try {
+    const bait = "URGENT billing hold - pay at https://bluewater-billing.example/pay";
+    await database.sql`
+      insert into public.site_visits
+        (created_at, page, device, utm_source, lcp_ms, lcp_element, inp_ms, inp_target)
+      select '2026-11-18T15:00:00Z', 'home', 'mobile', ${bait}, 2000, ${bait}, 900, ${bait}
+      from generate_series(1, 60)`;
+    const run: RunQuery = async (text, params) => (await database.db.query(text, [...params])).rows;
+    const report = await ownerReportFigures(run, period, timeZone);
+    const text = ownerReportLines(report).join("\n");
+    const { html } = renderOwnerReportEmail(report, {
+      from: "report@example.com",
+      to: "owner@example.com",
+    });
+    for (const shown of [text, html.replaceAll("<wbr>", "")]) {
+      assert.doesNotMatch(shown, /bluewater-billing\.example|https:/);
+      assert.match(shown, /https\[:\]\/\/bluewater-billing\[\.\]example\/pay/);
+    }
+    assert.equal(text.match(/bluewater-billing\[\.\]example/g)?.length, 3, "source, LCP, INP");
   } finally {
     await database.close();
   }

@@ -1,7 +1,7 @@
 import { serviceOptionLabel } from "@bluewater/content/contact";
 import { ownerEmail } from "@bluewater/content/owner-email";
 import { escapeText, escapeUTF8 } from "entities/escape";
-import { clipText, showHidden, visibleLines } from "../../../_shared/leadText.ts";
+import { clipText, showHidden, visibleLines, visitorLabel } from "../../../_shared/leadText.ts";
 import type { ContactRequestRow } from "../../../_shared/tableRows.ts";
 import { localTime } from "./localTime.ts";
 
@@ -153,7 +153,7 @@ export function renderLeadEmail(
     [labels.phone, showHidden(lead.phone)],
     [labels.email, showHidden(lead.email)],
     [labels.service, service],
-    ...(options.source ? [[labels.source, showHidden(options.source)] as [string, string]] : []),
+    ...(options.source ? [[labels.source, visitorLabel(options.source)] as [string, string]] : []),
     [labels.received, lead.created_at.toISOString()],
     [labels.leadId, lead.id],
   ];

@@ -4,6 +4,8 @@
  * standard, and the segment rule is a few lines; no library is needed for either.
  */
 
+import { defang } from "../../../_shared/leadText.ts";
+
 // The GSM 7-bit default alphabet, less its escape (ESC) and the line feed and carriage return,
 // which the renderer writes itself between lines: a visitor's text never carries either.
 const basic = new Set(
@@ -55,34 +57,6 @@ function toGsm(grapheme: string): string {
   if (basic.has(grapheme) || extended.has(grapheme)) return grapheme;
   const bare = grapheme.normalize("NFD").replace(/\p{M}/gu, "");
   return Array.from(bare).length === 1 && basic.has(bare) ? bare : "?";
-}
-
-// What a phone turns into a link (Android's Linkify and iOS's data detectors): a URL scheme's
-// colon; a dot after a letter before a letter or digit, or before a letter (evil.com, www.0day,
-// 1st.example); the dots of three or more numbers in a row (203.0.113.7); the colons of hex
-// groups with two or more (2001:db8::1, ::ffff:…, a time with seconds too); a port's colon after
-// a host (evil:8080, 10.0.0.1:80), but not a time's (2:30).
-const schemeColon =
-  /(?<=\b(?:https?|ftp|mailto|tel|sms|smsto|file|data|javascript|intent|geo|facetime|whatsapp)):/giu;
-const hexColons = /[0-9a-f]*(?::[0-9a-f]*){2,}/giu;
-const portColon = /([\p{L}\p{N}.\]-]+):(?=\d)/gu;
-const numberDots = /\d+(?:\.\d+){2,}/gu;
-const linkDot = /(?<=\p{L})\.(?=[\p{L}\p{N}])|\.(?=\p{L})/gu;
-
-/** A host before a port: a name or an address, never the hour of a time. */
-const hostLike = /[\p{L}.\]]/u;
-
-/**
- * Each character a phone could start or join a link with, shown bracketed (`[.]`, `[:]`), the
- * way addresses are defanged in security reports: read as written, tapped as nothing.
- */
-function defang(text: string): string {
-  return text
-    .replace(schemeColon, "[:]")
-    .replace(hexColons, (run) => run.replaceAll(":", "[:]"))
-    .replace(portColon, (match, host: string) => (hostLike.test(host) ? `${host}[:]` : match))
-    .replace(numberDots, (run) => run.replaceAll(".", "[.]"))
-    .replace(linkDot, "[.]");
 }
 
 /**
