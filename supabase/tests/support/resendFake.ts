@@ -14,9 +14,12 @@ function resendError(statusCode: number, name: string, message: string): Respons
   return Response.json({ statusCode, message, name }, { status: statusCode });
 }
 
-// Resend validates every address; one with a line break or another control character is refused.
+// Resend validates every address (its validation_error "Invalid `reply_to` field"). The fake
+// holds each to RFC 5322's dot-atom, as a strict validator does: a control character, a double
+// dot or a dot at either end of the local part is refused.
+const dotAtom = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[^@\s]+$/;
 function isAddress(value: unknown): boolean {
-  return typeof value === "string" && /^[^@]+@[^@]+$/.test(value) && !/\p{Cc}/u.test(value);
+  return typeof value === "string" && dotAtom.test(value) && !/\p{Cc}/u.test(value);
 }
 
 function isAddressList(value: unknown): boolean {

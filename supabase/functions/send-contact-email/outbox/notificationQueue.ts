@@ -9,7 +9,12 @@ import { decideAcknowledgments } from "./acknowledgmentPolicy.ts";
 import { contactLink } from "./contactLink.ts";
 import { decideInLane } from "./decisionLanes.ts";
 import { renderAcknowledgment } from "./messages/acknowledgmentMessage.ts";
-import { isPlainAddress, type LeadForEmail, renderLeadEmail } from "./messages/emailMessage.ts";
+import {
+  isPlainAddress,
+  type LeadEmailOptions,
+  type LeadForEmail,
+  renderLeadEmail,
+} from "./messages/emailMessage.ts";
 import { renderOwnerReportEmail } from "./messages/ownerReportEmail.ts";
 import { renderLeadSms, renderSummarySms } from "./messages/smsMessage.ts";
 import {
@@ -340,7 +345,7 @@ async function send(
       },
     );
   }
-  const message = renderLeadEmail(claimed, context.mailbox, {
+  const options: LeadEmailOptions = {
     escalationMinutes: escalation ? context.escalationMinutes : undefined,
     markLink,
     source,
@@ -357,8 +362,17 @@ async function send(
     delivererStopped: claimed.deliverer_stopped
       ? { lastRunAt: claimed.deliverer_last_run_at }
       : undefined,
-  });
-  return await context.providers.email.send(message, idempotencyKey);
+  };
+  const message = renderLeadEmail(claimed, context.mailbox, options);
+  const result = await context.providers.email.send(message, idempotencyKey);
+  if (result.ok || result.retryable || message.replyTo === undefined) return result;
+  // The visitor's address is the one part of the email a stranger, or a typo, chose: one the
+  // provider refuses as a Reply-To (a double dot, say) must not cost the owner the lead. The
+  // email goes again without it, saying that a reply reaches nobody.
+  return await context.providers.email.send(
+    renderLeadEmail(claimed, context.mailbox, { ...options, withoutReplyTo: true }),
+    `${idempotencyKey}/without-reply-to`,
+  );
 }
 
 /** A lead's notification other than an escalation: a review email may be cancelled instead. */

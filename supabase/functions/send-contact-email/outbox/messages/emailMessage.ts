@@ -81,6 +81,8 @@ export interface LeadEmailOptions {
   /** Where the visit that sent the lead came from, as the owner reads it ("Google Ads"). */
   source?: string | undefined;
   notes?: OwnerNotes | undefined;
+  /** Sent again without the visitor's address as Reply-To, which the provider refused. */
+  withoutReplyTo?: boolean | undefined;
   /** Set on the one alert a day that says the scheduled deliverer stopped, and since when. */
   delivererStopped?: { lastRunAt: Date | null } | undefined;
 }
@@ -135,7 +137,7 @@ export function renderLeadEmail(
   options: LeadEmailOptions = {},
 ): EmailMessage {
   const service = serviceText(lead.service);
-  const replyTo = isPlainAddress(lead.email) ? lead.email : undefined;
+  const replyTo = isPlainAddress(lead.email) && !options.withoutReplyTo ? lead.email : undefined;
   const { labels } = ownerEmail;
   const escalation = options.escalationMinutes !== undefined;
   const intro = escalation
