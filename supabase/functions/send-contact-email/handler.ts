@@ -20,6 +20,7 @@ import type { Log } from "./platform/failure.ts";
 import { errorResponse } from "./platform/http.ts";
 import { slots } from "./platform/slots.ts";
 import { answerDeliverRoute, deliverRoute } from "./schedule/deliverRoute.ts";
+import { limitedVisitors } from "./visits/limitedVisitors.ts";
 import { answerVisitRoute, visitRoute } from "./visits/visitRoute.ts";
 
 export interface ContactHandlerDeps {
@@ -60,6 +61,7 @@ export function createContactHandler(
         task.catch((error: unknown) => log("background task failed", error));
       }),
     beaconSlots: slots(deps.config.visits.concurrency, deps.config.visits.queue),
+    limitedVisitors: limitedVisitors(),
     clientTurns: clientTurns(maxInFlightFor(deps.config.rateLimit.max)),
   };
   // A deployed project without a safe secret or alert provider keeps taking leads, and says why

@@ -272,6 +272,54 @@ Deno.test("a flood of beacons never keeps a lead waiting: past the slots (and th
   }
 });
 
+Deno.test("a client past its visit limit, flooding, takes no slot: it is refused before one, and real visitors' beacons still get theirs", async () => {
+  const database = await startTestDatabase();
+  try {
+    const config = testConfig({
+      VISIT_CONCURRENCY: "2",
+      VISIT_QUEUE: "0",
+      VISIT_RATE_LIMIT_MAX: "2",
+    });
+    const { handle } = startHandler({ db: database.db, config });
+    const flooder = "203.0.113.77";
+    const statuses = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await handle(beacon(adVisit, { address: flooder }))).status);
+    assert.deepEqual(statuses, [204, 204, 429]);
+    // Both slots taken by real visitors' beacons, waiting on the table another session holds.
+    const holder = await database.sql.reserve();
+    await holder`begin`;
+    await holder`lock table public.site_visits in access exclusive mode`;
+    const held = [handle(beacon(adVisit)), handle(beacon(adVisit))];
+    for (let waiting = 0; waiting < 2; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const [row] = await database.sql`
+        select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+        where c.relname = 'site_visits' and not l.granted`;
+      waiting = Number(row?.n ?? 0);
+    }
+    // The flooder is answered 429 with its Retry-After, not 503: it asked for no slot.
+    let flood: Response[];
+    try {
+      flood = await Promise.all(
+        Array.from({ length: 20 }, () => handle(beacon(adVisit, { address: flooder }))),
+      );
+    } finally {
+      await holder`rollback`;
+      holder.release();
+    }
+    assert.deepEqual(new Set(flood.map((answer) => answer.status)), new Set([429]));
+    assert.ok(Number(flood[0]?.headers.get("retry-after")) > 0);
+    assert.deepEqual(
+      (await Promise.all(held)).map((answer) => answer.status),
+      [204, 204],
+    );
+    assert.equal((await visits(database.sql)).length, 4);
+  } finally {
+    await database.close();
+  }
+});
+
 Deno.test("a beacon body sent byte by byte holds no slot: it is refused with 408 at its deadline, and others are stored meanwhile", async () => {
   const database = await startTestDatabase();
   const stalled: ReadableStreamDefaultController<Uint8Array>[] = [];

@@ -6,6 +6,7 @@ import type { Database } from "../platform/database.ts";
 import { failureOf, type Log } from "../platform/failure.ts";
 import { errorResponse } from "../platform/http.ts";
 import type { Slots } from "../platform/slots.ts";
+import type { LimitedVisitors } from "./limitedVisitors.ts";
 import { declinesMeasurement, readBeacon } from "./visitBeacon.ts";
 import { storeVisit } from "./visitStore.ts";
 
@@ -20,6 +21,8 @@ export interface VisitRouteDeps {
    * keep a lead waiting for a connection. Past the slots and their queue a beacon is refused (503).
    */
   beaconSlots: Slots;
+  /** Clients past their visit limit, refused before a slot (visits/limitedVisitors.ts). */
+  limitedVisitors: LimitedVisitors;
 }
 
 /** The path below the function that the page's beacon posts to. */
@@ -54,17 +57,22 @@ export async function answerVisitRoute(
     // holds nothing that other visitors' beacons need.
     const read = await readBeacon(request);
     if (!read.ok) return errorResponse(read.status, read.error, cors);
+    const tooMany = (seconds: number) =>
+      errorResponse(429, errors.tooMany(seconds), withRetryAfter(cors, seconds));
+    const known = deps.limitedVisitors.retryAfter(addressHash, deps.now());
+    if (known !== undefined) return tooMany(known);
     const answer = await deps.beaconSlots.tryRun(async () => {
+      const now = deps.now();
       const stored = await storeVisit(
         deps.database(),
         read.beacon,
         addressHash,
-        deps.now(),
+        now,
         config.visits.rateLimit,
       );
       if (stored.allowed) return new Response(null, { status: 204, headers: cors });
-      const seconds = stored.retryAfterSeconds;
-      return errorResponse(429, errors.tooMany(seconds), withRetryAfter(cors, seconds));
+      deps.limitedVisitors.remember(addressHash, now, stored.retryAfterSeconds);
+      return tooMany(stored.retryAfterSeconds);
     });
     return answer ?? errorResponse(503, errors.busy, withRetryAfter(cors, 5));
   } catch (error) {
