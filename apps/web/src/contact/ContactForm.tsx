@@ -16,7 +16,7 @@ import { lazy, useRef } from "react";
 import { LazyBoundary } from "../components/LazyBoundary.tsx";
 import { contactFunctionUrl, supabaseConfig } from "../config/supabaseConfig.ts";
 import { prefetchOnReach } from "../start/index.ts";
-import { RequestSentNotice, SendingUnavailableAlert } from "./FormNotices.tsx";
+import { RequestNotSentAlert, RequestSentNotice } from "./FormNotices.tsx";
 import { loadSendingCode } from "./loadSendingCode.ts";
 import { useContactForm } from "./useContactForm.ts";
 
@@ -43,7 +43,7 @@ export function ContactForm() {
   const {
     values,
     errors,
-    offline,
+    notSent,
     busy,
     prepared,
     enter,
@@ -133,7 +133,7 @@ export function ContactForm() {
       <p role="status" className="sr-only">
         {busy ? form.sending : ""}
       </p>
-      {offline && <SendingUnavailableAlert />}
+      {notSent && <RequestNotSentAlert />}
       {prepared && (
         <LazyBoundary>
           <ContactToasts toasts={toasts} onDismiss={dismissToast} />

@@ -23,8 +23,11 @@ export function RequestSentNotice() {
   );
 }
 
-/** When the form cannot be sent at all (the browser is offline): the phone still works. */
-export function SendingUnavailableAlert() {
+/**
+ * The form's own word that the last send failed (offline, the network, the server), with the
+ * phone number: it stays until the next try, where the error toast goes after a few seconds.
+ */
+export function RequestNotSentAlert() {
   const { title, description, callLabel } = contactToasts.failure;
   return (
     <div role="alert" className="rounded-lg bg-destructive p-4 text-destructive-foreground">

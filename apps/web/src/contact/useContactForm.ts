@@ -22,7 +22,7 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
   const form = useFormValues();
   const { toasts, toast, dismissToast } = useToasts();
   const [submitting, setSubmitting] = useState(false);
-  const [offline, setOffline] = useState(false);
+  const [notSent, setNotSent] = useState(false);
   const [prepared, setPrepared] = useState(false);
   const inFlight = useRef(false);
   const attempt = useRef<Attempt | null>(null);
@@ -62,8 +62,8 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     if (outcome === "posted") return;
     inFlight.current = false;
     setSubmitting(false);
-    setOffline(outcome.kind === "unavailable");
     if (outcome.kind === "sent") {
+      setNotSent(false);
       reportVisit({ sent: "app" });
       toast("success");
       filled();
@@ -73,13 +73,17 @@ export function useContactForm(formRef: RefObject<HTMLFormElement | null>) {
     }
     const fixable = outcome.kind === "refused" ? fixableErrors(outcome.fields) : undefined;
     if (fixable) form.showErrors(fixable);
-    else if (outcome.kind !== "unavailable") toast("failure");
+    // A toast goes after a few seconds; a homeowner who looked away must still see that the
+    // request did not go, and the phone number, until the next try.
+    setNotSent(!fixable);
+    if (!fixable && outcome.kind !== "unavailable") toast("failure");
   };
 
   return {
     values: form.values,
     errors: form.errors,
-    offline,
+    /** The last send failed for a reason not the visitor's to fix: the form says so until the next. */
+    notSent,
     busy: submitting,
     /** Once the visitor is in the form: the toasts (and with them the sending code) are loaded. */
     prepared,

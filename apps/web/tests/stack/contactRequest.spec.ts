@@ -226,6 +226,14 @@ test("a function answering 500 shows the error toast, keeps every field, and a r
     ).toHaveAttribute("href", "tel:+18105550142");
     await expect(submit, "the toast does not take focus").toBeFocused();
     await expectFieldsKept(page, email);
+    // The toast goes (here dismissed; by itself after a few seconds): the form still says so.
+    await toast.getByRole("button", { name: contactToasts.dismissLabel }).click();
+    await expect(toast).toBeHidden();
+    const notSent = page.locator("#contact form").getByRole("alert");
+    await expect(notSent).toContainText(contactToasts.failure.description);
+    await expect(
+      notSent.getByRole("link", { name: contactToasts.failure.callLabel }),
+    ).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(
       violations.map((v) => v.id),
@@ -236,6 +244,7 @@ test("a function answering 500 shows the error toast, keeps every field, and a r
   }
   await page.getByRole("button", { name: "Request Free Inspection" }).click();
   await expectToast(page, contactToasts.success);
+  await expect(page.locator("#contact form").getByRole("alert")).toHaveCount(0);
   expect(ids).toHaveLength(2);
   expect(ids[1]).toBe(ids[0]);
   const leads = await backend.sql`select id from contact_requests where email = ${email}`;
