@@ -78,9 +78,11 @@ export function watchTheVisitor(
 /**
  * In-page links followed from inside an overlay. One that leads out of it closes it, which would
  * otherwise stay over what the visitor went to see: an open dialog of the HTML's own (a
- * service's details, whose request button goes to the form), and a popover outside the app's
- * root (the chat's first view), which the app would take for a chat the visitor still wants. The
- * app closes its own popovers. One that leads within an open dialog (the gallery's Previous and
+ * service's details, whose request button goes to the form), and a popover: the chat's first
+ * view, which the app would take for a chat the visitor still wants, and the menu, which the app
+ * closes after a choice only once it runs (closing it again then does nothing), so a choice made
+ * before, or with the app's code lost, left the menu over the section. One that leads within an
+ * open dialog (the gallery's Previous and
  * Next photo) replaces the page's history entry instead of adding one, so that Back leaves the
  * page rather than going back through every photo seen; without JavaScript each adds one, as any
  * link does. A click with a modifier key or another button is the browser's (a new tab).
@@ -104,7 +106,7 @@ export function followLinksInOverlays(): void {
     }
     dialog?.close();
     const popover = link.closest<HTMLElement>("[popover]");
-    if (popoversExist && popover?.matches(":popover-open") && !popover.closest("#root")) {
+    if (popoversExist && popover?.matches(":popover-open")) {
       popover.hidePopover();
     }
   };

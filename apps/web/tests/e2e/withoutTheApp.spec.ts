@@ -140,6 +140,20 @@ test.describe("when the app's code cannot be loaded", () => {
     await expectLauncherOffersThePhone(page);
   });
 
+  test("a section chosen from the menu closes it, so the section is not under the menu", async ({
+    page,
+    expectConsoleError,
+  }) => {
+    expectConsoleError(/Failed to load resource|could not be loaded/);
+    await page.route(appChunk, (route) => route.abort());
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).tap();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await menu.getByRole("link", { name: "Services", exact: true }).tap();
+    await expect(menu).toBeHidden();
+    await expectSectionInView(page, "services");
+  });
+
   test("a chunk lost in a short outage arrives on the retry and the app starts", async ({
     page,
     expectConsoleError,
