@@ -18,7 +18,8 @@ export const buttonVariants = cva(
         md: "min-h-11 px-5 py-2 text-base",
         lg: "min-h-13 px-6 py-2.5 text-base sm:text-lg",
       },
-      // A long label may wrap on a narrow phone; a phone number must never break at its hyphen.
+      // A long label may wrap on a narrow phone; what must stay whole there, such as a phone
+      // number, is set in a `whitespace-nowrap` span of its own (`never`: the whole label).
       wrap: {
         onPhones: "max-sm:whitespace-normal",
         never: "",

@@ -4,6 +4,7 @@ import { useLocation } from "@tanstack/react-router";
 import { Phone } from "lucide-react";
 import { useEffect } from "react";
 import { BrandMark } from "../components/BrandMark.tsx";
+import { CallLabel } from "../components/CallLabel.tsx";
 import { useHydratedMarker } from "./useHydratedMarker.ts";
 
 export function NotFoundPage() {
@@ -25,9 +26,9 @@ export function NotFoundPage() {
         <ButtonLink href="/" size="lg">
           {notFoundPage.homeLink}
         </ButtonLink>
-        <ButtonLink href={business.phone.href} variant="outline" size="lg" wrap="never">
+        <ButtonLink href={business.phone.href} variant="outline" size="lg">
           <Phone aria-hidden="true" />
-          {notFoundPage.callCta}
+          <CallLabel words={notFoundPage.callCta} />
         </ButtonLink>
       </div>
     </main>

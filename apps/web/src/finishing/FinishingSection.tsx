@@ -41,7 +41,8 @@ export function FinishingSection() {
           </li>
         ))}
       </ul>
-      <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+      {/* Side by side from md: at 640 px (a laptop zoomed to 200%) the two labels overflow. */}
+      <div className="mt-10 flex flex-col justify-center gap-3 md:flex-row">
         <Button variant="outline" size="lg" {...openDialog(galleryDialogId)}>
           <Images aria-hidden="true" />
           {finishing.galleryCta}

@@ -36,7 +36,7 @@ export function MobileMenu() {
         popover="auto"
         aria-label={navigation.label}
         onToggle={(event) => setOpen(event.newState === "open")}
-        className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-b border-border bg-white p-0 shadow-raised"
+        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto overscroll-contain border-0 border-b border-border bg-white p-0 shadow-raised"
       >
         <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2">
           {navigation.items.map((item) => (

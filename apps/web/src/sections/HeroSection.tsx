@@ -2,6 +2,7 @@ import { business, hero, sectionIds } from "@bluewater/content";
 import { Badge } from "@bluewater/ui/badge";
 import { ButtonLink } from "@bluewater/ui/button";
 import { CircleCheck, Phone } from "lucide-react";
+import { CallLabel } from "../components/CallLabel.tsx";
 
 export function HeroSection() {
   return (
@@ -28,9 +29,9 @@ export function HeroSection() {
             <ButtonLink href={`#${sectionIds.contact}`} size="lg">
               {hero.primaryCta}
             </ButtonLink>
-            <ButtonLink href={business.phone.href} variant="onDark" size="lg" wrap="never">
+            <ButtonLink href={business.phone.href} variant="onDark" size="lg">
               <Phone aria-hidden="true" />
-              {hero.callCta}
+              <CallLabel words={hero.callCta} />
             </ButtonLink>
           </div>
           <p className="text-sm font-medium text-brand-200">{hero.trustLine}</p>

@@ -19,7 +19,10 @@ export function ProofBand() {
               className="flex flex-col-reverse gap-1 last:col-span-2 md:last:col-span-1"
             >
               <dt className="text-sm font-medium text-brand-100">{item.label}</dt>
-              <dd className="text-3xl font-extrabold text-accent-400 sm:text-4xl">{item.value}</dd>
+              {/* Five columns from md: 125 px at 768, where "Licensed" in 4xl needs 154. */}
+              <dd className="text-3xl font-extrabold text-accent-400 sm:text-4xl md:text-2xl lg:text-4xl">
+                {item.value}
+              </dd>
             </div>
           ))}
         </dl>
