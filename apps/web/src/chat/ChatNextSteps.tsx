@@ -1,10 +1,14 @@
-import { business, sectionIds } from "@bluewater/content";
+import { business } from "@bluewater/content";
 import { chatNextSteps } from "@bluewater/content/chat";
 import { Button, ButtonLink } from "@bluewater/ui/button";
 import { ClipboardCheck, Phone } from "lucide-react";
+import { formFromOverlay } from "../contact/formFromOverlay.ts";
 
 interface ChatNextStepsProps {
-  /** The app's way to the form (it chooses the answer's service); without it, a link to the form. */
+  /**
+   * The app's way to the form (it chooses the answer's service); without it, a link to the form
+   * that closes the chat's first view, with or without JavaScript.
+   */
   onRequestInspection?: (() => void) | undefined;
 }
 
@@ -29,7 +33,7 @@ export function ChatNextSteps({ onRequestInspection }: ChatNextStepsProps) {
             {request}
           </Button>
         ) : (
-          <ButtonLink href={`#${sectionIds.contact}`} className="px-3 text-sm">
+          <ButtonLink href={formFromOverlay("from=chat")} className="px-3 text-sm">
             {request}
           </ButtonLink>
         )}

@@ -1,22 +1,15 @@
-import { type Service, sectionIds, servicesSection } from "@bluewater/content";
+import { type Service, servicesSection } from "@bluewater/content";
 import { serviceDetails } from "@bluewater/content/service-details";
 import { ButtonLink } from "@bluewater/ui/button";
 import { NativeDialog } from "@bluewater/ui/nativeDialog";
 import { ContentImage } from "../components/ContentImage.tsx";
+import { formFromOverlay } from "../contact/formFromOverlay.ts";
 import { asksForService } from "../contact/serviceRequest.tsx";
 
 const labels = servicesSection.detailsLabels;
 
 /** The id of a service's details dialog, which its "Learn More" button opens. */
 export const detailsDialogId = (service: Service) => `${service.id}-details`;
-
-/**
- * The request button's address. Its query makes it another page to the browser, so that without
- * JavaScript following it loads the page again at the form, with the dialog closed; a link to
- * `#contact` alone would scroll the page behind the still open dialog. The boot script makes it
- * an in-page link again (src/start/visitorActs.ts).
- */
-const requestHref = (service: Service) => `?service=${service.option}#${sectionIds.contact}`;
 
 /**
  * What a service involves, step by step: a dialog in the HTML, so "Learn More" opens it at once,
@@ -50,7 +43,10 @@ export function ServiceDetails({ service }: { service: Service }) {
           <dd className="text-slate-700">{details.bestFor}</dd>
         </div>
       </dl>
-      <ButtonLink href={requestHref(service)} {...asksForService(service.option, "choice")}>
+      <ButtonLink
+        href={formFromOverlay(`service=${service.option}`)}
+        {...asksForService(service.option, "choice")}
+      >
         {labels.requestCta}
       </ButtonLink>
     </NativeDialog>

@@ -88,10 +88,11 @@ export function watchTheVisitor(
  * link does. A click with a modifier key or another button is the browser's (a new tab).
  */
 export function followLinksInOverlays(): void {
-  // A dialog's link to the form carries a query, so that without JavaScript it loads the page
-  // again with the dialog closed (src/services/ServiceDetails.tsx); here it is an in-page link,
-  // and the click below closes the dialog. The boot module runs once the HTML is parsed.
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('dialog a[href^="?"]')) {
+  // An overlay's link to the form carries a query, so that without JavaScript it loads the page
+  // again with the overlay closed (src/contact/formFromOverlay.ts); here it is an in-page link,
+  // and the click below closes the overlay. The boot module runs once the HTML is parsed.
+  const formLinks = 'dialog a[href^="?"], [popover] a[href^="?"]';
+  for (const link of document.querySelectorAll<HTMLAnchorElement>(formLinks)) {
     link.setAttribute("href", link.hash);
   }
   const onClick = (event: MouseEvent) => {

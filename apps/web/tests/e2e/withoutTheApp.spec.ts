@@ -42,7 +42,11 @@ async function expectLauncherOffersThePhone(page: Page) {
   );
   await firstView.getByText("How much does it cost?").click();
   await firstView.getByRole("link", { name: "Request a free inspection" }).click();
+  await expect(firstView, "closed, not left over the form").toBeHidden();
   await expectSectionInView(page, "contact");
+  const name = page.getByLabel(/Full Name/);
+  await name.tap({ timeout: 5_000 });
+  await expect(name, "the form is in reach").toBeFocused();
 }
 
 async function expectLinksLeadSomewhere(page: Page) {
