@@ -12,7 +12,7 @@ import {
   uniqueAddress,
   validSubmission,
 } from "../support/harness.ts";
-import { startTestDatabase } from "../support/testDatabase.ts";
+import { startTestDatabase, type TestDatabase } from "../support/testDatabase.ts";
 
 /** A beacon as the page sends it at the end of a visit from a Google ad on a phone. */
 const adVisit = {
@@ -56,6 +56,34 @@ function beacon(
 
 async function visits(sql: Sql) {
   return await sql`select * from public.site_visits order by id`;
+}
+
+/**
+ * Fills both beacon slots: another session holds the visits table, and two real visitors'
+ * beacons wait on its lock, each in its slot. `release` lets them through and answers them.
+ */
+async function fillBeaconSlots(
+  database: TestDatabase,
+  handle: (request: Request) => Promise<Response>,
+) {
+  const holder = await database.sql.reserve();
+  await holder`begin`;
+  await holder`lock table public.site_visits in access exclusive mode`;
+  const held = [handle(beacon(adVisit)), handle(beacon(adVisit))];
+  for (let waiting = 0; waiting < 2; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const [row] = await database.sql`
+      select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
+      where c.relname = 'site_visits' and not l.granted`;
+    waiting = Number(row?.n ?? 0);
+  }
+  return {
+    async release(): Promise<number[]> {
+      await holder`rollback`;
+      holder.release();
+      return (await Promise.all(held)).map((answer) => answer.status);
+    },
+  };
 }
 
 Deno.test("a page view's beacon is stored as one row, 204, with nothing that names the visitor", async () => {
@@ -239,19 +267,7 @@ Deno.test("a flood of beacons never keeps a lead waiting: past the slots (and th
       VISIT_RATE_LIMIT_MAX: "1000",
     });
     const { handle } = startHandler({ db: database.db, config });
-    // Another session holds the visits table: every beacon that gets a slot waits on it.
-    const holder = await database.sql.reserve();
-    await holder`begin`;
-    await holder`lock table public.site_visits in access exclusive mode`;
-    const held = [handle(beacon(adVisit)), handle(beacon(adVisit))];
-    // Both beacons are in their slots once both wait on the table's lock.
-    for (let waiting = 0; waiting < 2; ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const [row] = await database.sql`
-        select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
-        where c.relname = 'site_visits' and not l.granted`;
-      waiting = Number(row?.n ?? 0);
-    }
+    const slotsFull = await fillBeaconSlots(database, handle);
     const refused = await handle(beacon(adVisit));
     assert.equal(refused.status, 503);
     assert.match(String((await readJson(refused)).error), /Too many visits at once/);
@@ -260,12 +276,7 @@ Deno.test("a flood of beacons never keeps a lead waiting: past the slots (and th
     const id = await submit({});
     const [lead] = await database.sql`select id from public.contact_requests where id = ${id}`;
     assert.ok(lead);
-    await holder`rollback`;
-    holder.release();
-    assert.deepEqual(
-      (await Promise.all(held)).map((answer) => answer.status),
-      [204, 204],
-    );
+    assert.deepEqual(await slotsFull.release(), [204, 204]);
     assert.equal((await visits(database.sql)).length, 2);
   } finally {
     await database.close();
@@ -286,34 +297,20 @@ Deno.test("a client past its visit limit, flooding, takes no slot: it is refused
     for (let i = 0; i < 3; i++)
       statuses.push((await handle(beacon(adVisit, { address: flooder }))).status);
     assert.deepEqual(statuses, [204, 204, 429]);
-    // Both slots taken by real visitors' beacons, waiting on the table another session holds.
-    const holder = await database.sql.reserve();
-    await holder`begin`;
-    await holder`lock table public.site_visits in access exclusive mode`;
-    const held = [handle(beacon(adVisit)), handle(beacon(adVisit))];
-    for (let waiting = 0; waiting < 2; ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const [row] = await database.sql`
-        select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation
-        where c.relname = 'site_visits' and not l.granted`;
-      waiting = Number(row?.n ?? 0);
-    }
+    const slotsFull = await fillBeaconSlots(database, handle);
     // The flooder is answered 429 with its Retry-After, not 503: it asked for no slot.
     let flood: Response[];
+    let released: number[];
     try {
       flood = await Promise.all(
         Array.from({ length: 20 }, () => handle(beacon(adVisit, { address: flooder }))),
       );
     } finally {
-      await holder`rollback`;
-      holder.release();
+      released = await slotsFull.release();
     }
     assert.deepEqual(new Set(flood.map((answer) => answer.status)), new Set([429]));
     assert.ok(Number(flood[0]?.headers.get("retry-after")) > 0);
-    assert.deepEqual(
-      (await Promise.all(held)).map((answer) => answer.status),
-      [204, 204],
-    );
+    assert.deepEqual(released, [204, 204]);
     assert.equal((await visits(database.sql)).length, 4);
   } finally {
     await database.close();
