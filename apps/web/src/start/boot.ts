@@ -16,6 +16,7 @@ import { type BootSettings, bootTagSelector } from "./bootTag.ts";
 import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
 import {
+  chooseServiceBeforeTheApp,
   followLinksInOverlays,
   invokeCommandsWhereMissing,
   stampOpenedDetails,
@@ -125,4 +126,5 @@ smoothScrollOnceSettled();
 followLinksInOverlays();
 invokeCommandsWhereMissing();
 stampOpenedDetails();
+chooseServiceBeforeTheApp();
 main();

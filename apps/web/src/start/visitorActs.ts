@@ -146,3 +146,23 @@ export function stampOpenedDetails(): void {
   // `toggle` does not bubble; a listener in the capture phase hears it from every element.
   addEventListener("toggle", stamp, { capture: true, passive: true });
 }
+
+/**
+ * A request button that chooses a service (a service's details, the finishing section's
+ * consultation: `data-service-strength="choice"`, contact/serviceRequest.tsx), tapped before the
+ * app runs: the form's "Service Needed" is set to it here, as the app would set it, and the app
+ * takes it over with whatever else was typed (contact/formValues.ts). Once the app runs, its own
+ * listener does this. A "Learn More" only hints, which the app alone weighs.
+ */
+export function chooseServiceBeforeTheApp(): void {
+  const onClick = (event: MouseEvent) => {
+    if (document.documentElement.dataset.hydrated) return;
+    const value = closestTo<HTMLElement>(event.target, '[data-service-strength="choice"]')?.dataset
+      .service;
+    const select = document.querySelector<HTMLSelectElement>('form select[name="service"]');
+    if (value && select && [...select.options].some((option) => option.value === value)) {
+      select.value = value;
+    }
+  };
+  addEventListener("click", onClick, { capture: true, passive: true });
+}

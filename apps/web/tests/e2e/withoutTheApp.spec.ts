@@ -193,5 +193,30 @@ test.describe("when the app's code cannot be loaded", () => {
     await details.getByRole("link", { name: "Get Your Free Inspection Today" }).tap();
     await expect(details).toBeHidden();
     await expectSectionInView(page, "contact");
+    await expect(page.getByLabel("Service Needed"), "the service is chosen").toHaveValue(
+      "foundation",
+    );
+  });
+
+  test("a service chosen before the app arrives is still chosen once it has started", async ({
+    page,
+  }) => {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(appChunk, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).tap();
+    const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
+    await details.getByRole("link", { name: "Get Your Free Inspection Today" }).tap();
+    await page.getByLabel(/Full Name/).fill("Dana Homeowner");
+    release();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByLabel("Service Needed")).toHaveValue("foundation");
+    await expect(page.getByLabel(/Full Name/)).toHaveValue("Dana Homeowner");
   });
 });
