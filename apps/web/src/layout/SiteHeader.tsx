@@ -7,7 +7,7 @@ import { MobileMenu } from "./MobileMenu.tsx";
 export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="@container mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         {/* Named for screen readers at every width: below 375 px only the logo shows. */}
         <a
           href={`#${sectionIds.home}`}
@@ -44,9 +44,7 @@ export function SiteHeader() {
           className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg bg-accent-500 px-2.5 text-sm font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
         >
           <Phone aria-hidden="true" className="size-4 sm:size-5" />
-          {/* A bar narrower than 18 rem (a 320 px phone's, or a wider one's with its text
-              enlarged) keeps the icon alone, named by the link's label, rather than overflow. */}
-          <span className="hidden @min-[18rem]:inline">{business.phone.display}</span>
+          <span>{business.phone.display}</span>
         </a>
         <MobileMenu />
       </div>
