@@ -82,10 +82,10 @@ export function watchTheVisitor(
  * view, which the app would take for a chat the visitor still wants, and the menu, which the app
  * closes after a choice only once it runs (closing it again then does nothing), so a choice made
  * before, or with the app's code lost, left the menu over the section. One that leads within an
- * open dialog (the gallery's Previous and
- * Next photo) replaces the page's history entry instead of adding one, so that Back leaves the
- * page rather than going back through every photo seen; without JavaScript each adds one, as any
- * link does. A click with a modifier key or another button is the browser's (a new tab).
+ * open dialog (the gallery's Previous and Next photo) replaces the page's history entry instead of
+ * adding one, so that Back leaves the page rather than going back through every photo seen;
+ * without JavaScript each adds one, as any link does. A click with a modifier key or another
+ * button is the browser's (a new tab).
  */
 export function followLinksInOverlays(): void {
   // An overlay's link to the form carries a query, so that without JavaScript it loads the page

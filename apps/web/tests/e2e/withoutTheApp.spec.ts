@@ -3,6 +3,8 @@ import {
   appChunk,
   expect,
   expectSectionInView,
+  holdAppChunks,
+  hydrated,
   photoInView,
   test,
   visitorActs,
@@ -201,21 +203,14 @@ test.describe("when the app's code cannot be loaded", () => {
   test("a service chosen before the app arrives is still chosen once it has started", async ({
     page,
   }) => {
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(appChunk, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const chunks = await holdAppChunks(page);
     await page.goto("/");
     await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).tap();
     const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
     await details.getByRole("link", { name: "Get Your Free Inspection Today" }).tap();
     await page.getByLabel(/Full Name/).fill("Dana Homeowner");
-    release();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    chunks.release();
+    await hydrated(page);
     await expect(page.getByLabel("Service Needed")).toHaveValue("foundation");
     await expect(page.getByLabel(/Full Name/)).toHaveValue("Dana Homeowner");
   });

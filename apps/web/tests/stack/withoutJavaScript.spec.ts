@@ -5,7 +5,7 @@ import {
   contactToasts,
 } from "@bluewater/content";
 import type { Page } from "@playwright/test";
-import { appChunk, visitorActs } from "../e2e/fixtures.ts";
+import { appChunk, holdAppChunks, visitorActs } from "../e2e/fixtures.ts";
 import { expect, type StackFixture, test } from "./stackFixture.ts";
 
 /**
@@ -194,20 +194,13 @@ test.describe("tapping 'Request Free Inspection' while the app starts on a slow 
     }) => {
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(appChunk, async (route) => {
-        await released;
-        await route.continue();
-      });
+      const chunks = await holdAppChunks(page);
       const email = `dana.tap${delayMs}@example.com`;
       await page.goto("/");
       await fillForm(page, email);
       // The function files a form sent within two seconds of the page's start as a bot's.
       await page.waitForTimeout(2000);
-      release();
+      chunks.release();
       await page.waitForTimeout(delayMs);
       await page
         .getByRole("button", { name: "Request Free Inspection" })
