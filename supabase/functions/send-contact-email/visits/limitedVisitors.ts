@@ -23,12 +23,10 @@ export function limitedVisitors() {
       return Math.ceil((end - now.getTime()) / 1000);
     },
     remember(client: string, now: Date, retryAfterSeconds: number): void {
-      if (until.size >= remembered) {
-        for (const [known, end] of until) if (end <= now.getTime()) until.delete(known);
-        // Still full of live refusals: forget the oldest, which the database refuses anyway.
-        const oldest = until.keys().next();
-        if (until.size >= remembered && !oldest.done) until.delete(oldest.value);
-      }
+      // Full: forget the client remembered first, in constant time on a refusal's path; the
+      // database still refuses it, in a slot.
+      const oldest = until.keys().next();
+      if (until.size >= remembered && !oldest.done) until.delete(oldest.value);
       until.set(client, now.getTime() + retryAfterSeconds * 1000);
     },
   };
