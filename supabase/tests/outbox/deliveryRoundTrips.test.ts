@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { connect } from "../../../tools/postgres/src/client.ts";
+import { connect, type Database as Sql } from "../../../tools/postgres/src/client.ts";
 import {
   notificationPlanFor,
   storeLead,
@@ -34,7 +34,7 @@ async function storeNewLead(db: Database, now: Date): Promise<void> {
   assert.equal(stored.kind, "created");
 }
 
-Deno.test("a lead's email, text and acknowledgment are sent and recorded in sixteen round trips, one per settled notification", async () => {
+Deno.test("a lead's email, text and acknowledgment are sent in fourteen round trips and recorded in one statement", async () => {
   const database = await startTestDatabase();
   try {
     const now = new Date();
@@ -50,9 +50,9 @@ Deno.test("a lead's email, text and acknowledgment are sent and recorded in sixt
     assert.deepEqual(report, { delivered: 3, retrying: 0, failed: 0 });
     // What waits for a budget (1); the number's texts, then the acknowledgments, decided, each in
     // its own transaction (begin, its lock, what waits with what went this hour, the decision,
-    // commit: 10); the claim (1); the undelivered texts the email reports (1); one statement per
-    // settled notification, the owner's two moving the lead's status with them (3).
-    assert.equal(statements.length, 16, statements.join("\n---\n"));
+    // commit: 10); the claim (1); the undelivered texts the email reports (1); one statement that
+    // settles all three and moves the lead's status with them (1).
+    assert.equal(statements.length, 14, statements.join("\n---\n"));
     const [lead] = await database.sql<{ status: string }[]>`
       select status from public.contact_requests`;
     assert.equal(lead?.status, "notified");
@@ -64,39 +64,50 @@ Deno.test("a lead's email, text and acknowledgment are sent and recorded in sixt
 const delivered = (): SendResult => ({ ok: true, messageId: crypto.randomUUID() });
 const refused = (): SendResult => ({ ok: false, retryable: false, error: "refused" });
 
+/** A lead's alerts, each in a delivery of its own: the text is due a second after the email. */
+async function storeLeadWithLateText(db: Database, sql: Sql, now: Date): Promise<void> {
+  await storeNewLead(db, now);
+  await sql`update public.contact_notifications set next_attempt_at = ${new Date(now.getTime() + 1000)}
+    where kind = 'alert-sms'`;
+}
+
 /**
- * Both owner channels settle while a session holds their lead's row, so each records on a
- * snapshot taken before the other's commit: each must still count the other's result.
+ * The owner's channels claimed by two deliveries and recorded while a session holds their lead's
+ * row, so each records on a snapshot taken before the other's commit: each must still count the
+ * other's result.
  */
 for (const [emailResult, smsResult, expected] of [
   [delivered, refused, "notified"],
   [refused, delivered, "notified"],
   [refused, refused, "notification_failed"],
 ] as const) {
-  Deno.test(`an owner email ${emailResult === delivered ? "delivered" : "refused"} and text ${smsResult === delivered ? "delivered" : "refused"} recorded at once leave the lead ${expected}`, async () => {
+  Deno.test(`an owner email ${emailResult === delivered ? "delivered" : "refused"} and text ${smsResult === delivered ? "delivered" : "refused"} recorded at once by two deliveries leave the lead ${expected}`, async () => {
     const database = await startTestDatabase();
     const holder = connect(database.url);
     try {
       const now = new Date();
-      await storeNewLead(database.db, now);
+      await storeLeadWithLateText(database.db, database.sql, now);
       const email: EmailProvider = {
         name: "test email",
         send: () => Promise.resolve(emailResult()),
       };
       const sms: SmsProvider = { name: "test sms", send: () => Promise.resolve(smsResult()) };
+      const context = deliveryContext(config, { email, sms });
       const session = await holder.reserve();
       await session.unsafe("begin");
       await session.unsafe("select 1 from public.contact_requests for update");
-      // Both recorders wait for the lead, their statements' snapshots taken before either commits.
-      const delivery = deliverPendingNotifications(
+      // The email's delivery claims it and waits for the lead; then the text's, a second later.
+      const emailDelivery = deliverPendingNotifications(database.db, now, context);
+      await untilSessionsWaitOnALock(database.sql, 1);
+      const textDelivery = deliverPendingNotifications(
         database.db,
-        now,
-        deliveryContext(config, { email, sms }),
+        new Date(now.getTime() + 2000),
+        context,
       );
       await untilSessionsWaitOnALock(database.sql, 2);
       await session.unsafe("commit");
       session.release();
-      await delivery;
+      await Promise.all([emailDelivery, textDelivery]);
       const [lead] = await database.sql<{ status: string }[]>`
         select status from public.contact_requests`;
       assert.equal(lead?.status, expected);
@@ -107,7 +118,30 @@ for (const [emailResult, smsResult, expected] of [
   });
 }
 
-Deno.test("a lead its email already notified is not written again when its text is delivered", async () => {
+Deno.test("a lead's email and text delivered together are recorded with the lead in one write", async () => {
+  const database = await startTestDatabase();
+  try {
+    const now = new Date();
+    await storeNewLead(database.db, now);
+    const email: EmailProvider = { name: "test email", send: () => Promise.resolve(delivered()) };
+    const sms: SmsProvider = { name: "test sms", send: () => Promise.resolve(delivered()) };
+    await deliverPendingNotifications(database.db, now, deliveryContext(config, { email, sms }));
+    const rows = await database.sql<{ status: string; version: string }[]>`
+      select status, xmin::text as version from public.contact_requests
+      union all
+      select status, xmin::text from public.contact_notifications
+      where kind in ('alert-email', 'alert-sms')`;
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ["notified", "delivered", "delivered"],
+    );
+    assert.equal(new Set(rows.map((row) => row.version)).size, 1, JSON.stringify(rows));
+  } finally {
+    await database.close();
+  }
+});
+
+Deno.test("a lead its email already notified is not written again when its text is delivered later", async () => {
   const database = await startTestDatabase();
   try {
     const now = new Date();
@@ -117,36 +151,28 @@ Deno.test("a lead its email already notified is not written again when its text 
         select status, xmin::text as version from public.contact_requests`;
       return lead;
     };
-    const untilNotified = async (): Promise<string> => {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const lead = await leadVersion();
-        if (lead?.status === "notified") return lead.version;
-        if (Date.now() > deadline) throw new Error("the email never made the lead notified");
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
-    let notifiedVersion: string | undefined;
     const email: EmailProvider = { name: "test email", send: () => Promise.resolve(delivered()) };
-    // The text answers only once the email's result has made the lead notified.
-    const sms: SmsProvider = {
-      name: "test sms",
-      send: async () => {
-        notifiedVersion = await untilNotified();
-        return delivered();
-      },
-    };
-    const report = await deliverPendingNotifications(
-      database.db,
-      now,
-      deliveryContext(config, { email, sms }),
-    );
-    assert.deepEqual(report, { delivered: 3, retrying: 0, failed: 0 });
-    assert.ok(notifiedVersion, "the text was never sent");
+    let textAnswers = (): SendResult => ({ ok: false, retryable: true, error: "busy" });
+    const sms: SmsProvider = { name: "test sms", send: () => Promise.resolve(textAnswers()) };
+    const context = deliveryContext(config, { email, sms });
+    assert.deepEqual(await deliverPendingNotifications(database.db, now, context), {
+      delivered: 2,
+      retrying: 1,
+      failed: 0,
+    });
+    const notified = await leadVersion();
+    assert.equal(notified?.status, "notified");
+    textAnswers = delivered;
+    const later = new Date(now.getTime() + 3_600_000);
+    assert.deepEqual(await deliverPendingNotifications(database.db, later, context), {
+      delivered: 1,
+      retrying: 0,
+      failed: 0,
+    });
     const [text] = await database.sql<{ status: string }[]>`
       select status from public.contact_notifications where kind = 'alert-sms'`;
     assert.equal(text?.status, "delivered");
-    assert.deepEqual(await leadVersion(), { status: "notified", version: notifiedVersion });
+    assert.deepEqual(await leadVersion(), notified);
   } finally {
     await database.close();
   }

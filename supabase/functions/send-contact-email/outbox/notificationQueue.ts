@@ -119,8 +119,8 @@ type LeadClaim = Claim &
 
 type ClaimedNotification = ReportClaim | LeadClaim;
 
-/** How many notifications one delivery sends at once: a lead's channels go out together. */
-const sendsAtOnce = 4;
+/** How many leads one delivery sends for at once, each lead's channels together. */
+const leadsAtOnce = 4;
 
 /** Exponential backoff: base, 2×base, 4×base… capped, counted from the attempt just made. */
 export function retryDelaySeconds(attempts: number, policy: DeliveryPolicy): number {
@@ -184,18 +184,40 @@ async function claimDue(
 /** Notifications that are not one lead's alert to the owner: they never move the lead's status. */
 const notLeadAlerts = ["acknowledgment", "summary-sms", "owner-report", ...reviewKinds];
 
+/** What a send's result sets on its notification's row. */
+interface Settlement {
+  outcome: keyof DeliveryReport;
+  status: "delivered" | "pending" | "failed";
+  deliveredAt: Date | null;
+  messageId: string | null;
+  /** 1 when the provider's own budget refused it: the attempt is given back. */
+  attemptsGivenBack: number;
+  nextAttemptAt: Date | null;
+  error: string | null;
+}
+
+/** A sent notification and what its result sets on its row. */
+interface Settled {
+  claimed: ClaimedNotification;
+  settlement: Settlement;
+}
+
 /** The notification's new state: what a send's result sets on its row. */
-function settled(
+function settlementOf(
   claimed: ClaimedNotification,
   result: SendResult,
   now: Date,
   policy: DeliveryPolicy,
-): { outcome: keyof DeliveryReport; set: Sql } {
+): Settlement {
+  const none = { deliveredAt: null, messageId: null, attemptsGivenBack: 0, nextAttemptAt: null };
   if (result.ok) {
     return {
+      ...none,
       outcome: "delivered",
-      set: sql`status = 'delivered', delivered_at = ${now},
-        provider_message_id = ${result.messageId}, locked_until = null, last_error = null`,
+      status: "delivered",
+      deliveredAt: now,
+      messageId: result.messageId,
+      error: null,
     };
   }
   const error = result.error.slice(0, 1000);
@@ -203,88 +225,104 @@ function settled(
     // The provider's budget refused it, not the message: the attempt is given back.
     const next = new Date(now.getTime() + result.waitSeconds * 1000);
     return {
+      ...none,
       outcome: "retrying",
-      set: sql`status = 'pending', attempts = attempts - 1, next_attempt_at = ${next},
-        locked_until = null, last_error = ${error}`,
+      status: "pending",
+      attemptsGivenBack: 1,
+      nextAttemptAt: next,
+      error,
     };
   }
   if (result.retryable && claimed.attempts < policy.maxAttempts) {
     const next = new Date(now.getTime() + retryDelaySeconds(claimed.attempts, policy) * 1000);
-    return {
-      outcome: "retrying",
-      set: sql`status = 'pending', next_attempt_at = ${next}, locked_until = null,
-        last_error = ${error}`,
-    };
+    return { ...none, outcome: "retrying", status: "pending", nextAttemptAt: next, error };
   }
-  return {
-    outcome: "failed",
-    set: sql`status = 'failed', locked_until = null, last_error = ${error}`,
-  };
+  return { ...none, outcome: "failed", status: "failed", error };
+}
+
+/** One statement's update of every settled row, each with its own values. */
+function settleRows(settled: readonly Settled[]): Sql {
+  const column = <T>(pick: (s: Settlement) => T) =>
+    settled.map(({ settlement }) => pick(settlement));
+  return sql`
+    update public.contact_notifications n
+    set status = s.status, delivered_at = coalesce(s.delivered_at, n.delivered_at),
+      provider_message_id = coalesce(s.message_id, n.provider_message_id),
+      attempts = n.attempts - s.given_back,
+      next_attempt_at = coalesce(s.next_attempt_at, n.next_attempt_at), locked_until = null,
+      last_error = s.error
+    from unnest(${settled.map(({ claimed }) => claimed.notification_id)}::uuid[],
+      ${column((s) => s.status)}::text[], ${column((s) => s.deliveredAt)}::timestamptz[],
+      ${column((s) => s.messageId)}::text[], ${column((s) => s.attemptsGivenBack)}::int[],
+      ${column((s) => s.nextAttemptAt)}::timestamptz[], ${column((s) => s.error)}::text[])
+      as s(id, status, delivered_at, message_id, given_back, next_attempt_at, error)
+    where n.id = s.id`;
+}
+
+/** A settled owner alert moves its lead's status; an attempt to be made again does not. */
+function movesLead({ claimed, settlement }: Settled): boolean {
+  return settlement.outcome !== "retrying" && !notLeadAlerts.includes(claimed.kind);
 }
 
 /**
- * Settles an owner alert and moves its lead's status with it, in one statement: `notified` once
- * any of the lead's owner notifications reached the owner, `notification_failed` while one failed
- * and none did, else `new`. Each step waits for the one before through an uncorrelated EXISTS,
- * which PostgreSQL runs first, as a one-time filter:
+ * Settles one lead's sent notifications and moves the lead's status with them, in one statement:
+ * `notified` once any of its owner notifications reached the owner, `notification_failed` while
+ * one failed and none did, else `new`. Each step waits for the one before through an uncorrelated
+ * EXISTS, which PostgreSQL runs first, as a one-time filter:
  * - the lead is locked first, in the order marking a lead as called and queueing its escalation
  *   take it, so that none of them can deadlock another;
- * - then this notification is settled;
+ * - then the notifications are settled;
  * - a delivered alert makes the lead `notified` whatever the others say, so it reads none, and
- *   leaves a lead already notified (its other channel got there first) unwritten;
- * - otherwise its sibling alerts are read FOR SHARE: a locking read returns each row's latest
- *   committed version, not the statement's snapshot, so a sibling recorded while this statement
- *   waited for the lead still counts, and two channels recording at once both count.
+ *   leaves a lead already notified (by an earlier delivery) unwritten;
+ * - otherwise its other alerts are read FOR SHARE: a locking read returns each row's latest
+ *   committed version, not the statement's snapshot, so an alert recorded while this statement
+ *   waited for the lead still counts, and two deliveries recording at once both count.
  */
-function settledWithLeadStatus(claimed: LeadClaim, outcome: keyof DeliveryReport, set: Sql): Sql {
+function settledWithLeadStatus(leadId: string, settled: readonly Settled[]): Sql {
+  const ids = settled.map(({ claimed }) => claimed.notification_id);
   const lockedAndSettled = sql`
     with lead as (
-      select id from public.contact_requests where id = ${claimed.id} for update
+      select id from public.contact_requests where id = ${leadId} for update
     ), this as (
-      update public.contact_notifications set ${set}
-      where id = ${claimed.notification_id} and exists (select 1 from lead)
-      returning status
+      ${settleRows(settled)} and exists (select 1 from lead)
+      returning n.kind, n.status
     )`;
-  if (outcome === "delivered") {
+  if (settled.some((one) => one.settlement.outcome === "delivered" && movesLead(one))) {
     return sql`${lockedAndSettled}
       update public.contact_requests set status = 'notified'
-      where id = ${claimed.id} and status <> 'notified' and exists (select 1 from this)`;
+      where id = ${leadId} and status <> 'notified' and exists (select 1 from this)`;
   }
-  return sql`${lockedAndSettled}, siblings as (
+  return sql`${lockedAndSettled}, others as (
       select status from public.contact_notifications
-      where contact_request_id = ${claimed.id} and id <> ${claimed.notification_id}
+      where contact_request_id = ${leadId} and id <> all(${ids}::uuid[])
         and kind <> all(${notLeadAlerts}::text[]) and exists (select 1 from this)
       for share
     ), alerts as (
-      select status from this union all select status from siblings
+      select status from this where kind <> all(${notLeadAlerts}::text[])
+      union all select status from others
     )
     update public.contact_requests
     set status = case
       when exists (select 1 from alerts where status = 'delivered') then 'notified'
       when exists (select 1 from alerts where status = 'failed') then 'notification_failed'
       else 'new' end
-    where id = ${claimed.id} and exists (select 1 from alerts)`;
+    where id = ${leadId} and exists (select 1 from alerts)`;
 }
 
-/** Records a send in one statement: a settled owner alert moves its lead's status with it. */
-async function recordResult(
-  db: Database,
-  claimed: ClaimedNotification,
-  result: SendResult,
-  now: Date,
-  policy: DeliveryPolicy,
-): Promise<keyof DeliveryReport> {
-  const { outcome, set } = settled(claimed, result, now, policy);
-  const movesLead =
-    outcome !== "retrying" &&
-    claimed.kind !== "owner-report" &&
-    !notLeadAlerts.includes(claimed.kind);
+/**
+ * Records what one delivery sent of a lead (or the owner's report) in one statement, whatever
+ * the number of channels: a lead's email, texts and acknowledgment cost the database one write
+ * together, and its owner alerts lock the lead once, not once each.
+ */
+async function recordResults(db: Database, settled: readonly Settled[]): Promise<void> {
+  const [first] = settled;
+  if (!first) return;
+  const lead = first.claimed.kind === "owner-report" ? undefined : first.claimed.id;
   await db.query(
-    movesLead
-      ? settledWithLeadStatus(claimed, outcome, set)
-      : sql`update public.contact_notifications set ${set} where id = ${claimed.notification_id}`,
+    lead !== undefined && settled.some(movesLead)
+      ? settledWithLeadStatus(lead, settled)
+      : settleRows(settled),
   );
-  return outcome;
 }
 
 /** Renders one claimed notification for its channel and hands it to that channel's provider. */
@@ -421,26 +459,52 @@ async function sendUnlessMarked(
   });
 }
 
-async function deliverOne(
+/** Sends one claimed notification: its result, or undefined when its escalation was cancelled. */
+async function attempt(
   db: Database,
   claimed: ClaimedNotification,
-  now: Date,
   context: DeliveryContext,
-): Promise<keyof DeliveryReport | "cancelled"> {
-  let result: SendResult | undefined;
+): Promise<SendResult | undefined> {
   try {
-    result =
-      claimed.kind === "owner-report"
-        ? await send(db, claimed, context)
-        : isEscalation(claimed.kind)
-          ? await sendUnlessMarked(db, claimed, context)
-          : await sendLeadNotification(db, claimed, context);
-    if (!result) return "cancelled";
+    if (claimed.kind === "owner-report") return await send(db, claimed, context);
+    return isEscalation(claimed.kind)
+      ? await sendUnlessMarked(db, claimed, context)
+      : await sendLeadNotification(db, claimed, context);
   } catch (error) {
     const provider = isSms(claimed.kind) ? context.providers.sms : context.providers.email;
-    result = { ok: false, retryable: true, error: `${provider.name} failed: ${String(error)}` };
+    return { ok: false, retryable: true, error: `${provider.name} failed: ${String(error)}` };
   }
-  return await recordResult(db, claimed, result, now, context.policy);
+}
+
+/**
+ * Sends one lead's claimed notifications together (so the text never waits for the email) and
+ * records them together once all have answered.
+ */
+async function deliverLead(
+  db: Database,
+  claimed: readonly ClaimedNotification[],
+  now: Date,
+  context: DeliveryContext,
+): Promise<Settled[]> {
+  const results = await Promise.all(claimed.map((one) => attempt(db, one, context)));
+  const settled = claimed.flatMap((one, index): Settled[] => {
+    const result = results[index];
+    return result
+      ? [{ claimed: one, settlement: settlementOf(one, result, now, context.policy) }]
+      : [];
+  });
+  await recordResults(db, settled);
+  return settled;
+}
+
+/** The claimed notifications by lead; the owner's report (no lead) stands alone. */
+function byLead(claimed: readonly ClaimedNotification[]): ClaimedNotification[][] {
+  const leads = new Map<string, ClaimedNotification[]>();
+  for (const one of claimed) {
+    const key = one.kind === "owner-report" ? one.notification_id : one.id;
+    leads.set(key, [...(leads.get(key) ?? []), one]);
+  }
+  return [...leads.values()];
 }
 
 /**
@@ -477,7 +541,7 @@ async function decideBudgets(
 /**
  * Sends every due notification once. Shared by the function (right after it answers, for the new
  * lead) and by the scheduled deliverer (for everything else), so both follow the same rules. A
- * few at a time, so that a lead's SMS does not wait for its email.
+ * few leads at a time, each lead's channels together, so that its text never waits for its email.
  */
 export async function deliverPendingNotifications(
   db: Database,
@@ -487,13 +551,14 @@ export async function deliverPendingNotifications(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   await decideBudgets(db, now, context, options.contactRequestId);
-  const claimed = await claimDue(db, now, context.policy, options);
+  const leads = byLead(await claimDue(db, now, context.policy, options));
   const work = async () => {
-    for (let next = claimed.shift(); next; next = claimed.shift()) {
-      const outcome = await deliverOne(db, next, now, context);
-      if (outcome !== "cancelled") report[outcome] += 1;
+    for (let next = leads.shift(); next; next = leads.shift()) {
+      for (const { settlement } of await deliverLead(db, next, now, context)) {
+        report[settlement.outcome] += 1;
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(sendsAtOnce, claimed.length) }, work));
+  await Promise.all(Array.from({ length: Math.min(leadsAtOnce, leads.length) }, work));
   return report;
 }
