@@ -12,20 +12,19 @@ export function ProofBand() {
         <h2 id="proof-heading" className="sr-only">
           {proofBand.heading}
         </h2>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-8 text-center md:grid-cols-5">
+        {/* A list in the order it is seen, figure then words: a screen reader says "Licensed &
+            fully insured", where a term-first list said "& fully insured: Licensed". */}
+        <ul className="grid grid-cols-2 gap-x-6 gap-y-8 text-center md:grid-cols-5">
           {proofBand.items.map((item) => (
-            <div
-              key={item.label}
-              className="flex flex-col-reverse gap-1 last:col-span-2 md:last:col-span-1"
-            >
-              <dt className="text-sm font-medium text-brand-100">{item.label}</dt>
+            <li key={item.label} className="flex flex-col gap-1 last:col-span-2 md:last:col-span-1">
               {/* Five columns from md: 125 px at 768, where "Licensed" in 4xl needs 154. */}
-              <dd className="text-3xl font-extrabold text-accent-400 sm:text-4xl md:text-2xl lg:text-4xl">
+              <span className="text-3xl font-extrabold text-accent-400 sm:text-4xl md:text-2xl lg:text-4xl">
                 {item.value}
-              </dd>
-            </div>
+              </span>{" "}
+              <span className="text-sm font-medium text-brand-100">{item.label}</span>
+            </li>
           ))}
-        </dl>
+        </ul>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { proofBand } from "@bluewater/content";
 import { replyToChatMessage } from "@bluewater/content/chat";
 import { expect, gotoInteractive, holdAppChunks, notFoundStatusLog, test } from "./fixtures.ts";
 
@@ -80,5 +81,19 @@ test.describe("accessibility (axe-core)", () => {
     await gotoInteractive(page, { path: "/missing" });
     const { violations } = await scan(page).analyze();
     expect(violations.map(describeViolation)).toEqual([]);
+  });
+
+  test("the proof band's figures are read in the order they are seen", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoInteractive(page);
+    const figures = page.getByRole("region", { name: proofBand.heading }).getByRole("listitem");
+    await expect(figures).toHaveText(proofBand.items.map((item) => `${item.value} ${item.label}`));
+    // What is read first is drawn first: each figure's parts, in reading order, go down the band.
+    for (const figure of await figures.all()) {
+      const tops = await figure
+        .locator("> *")
+        .evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect().top));
+      expect(tops).toEqual([...tops].sort((a, b) => a - b));
+    }
   });
 });
