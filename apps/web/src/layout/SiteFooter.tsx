@@ -1,4 +1,4 @@
-import { business, businessHours, footer, navigation, sectionIds } from "@bluewater/content";
+import { business, businessHours, footer, navigation } from "@bluewater/content";
 import { MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { BrandMark } from "../components/BrandMark.tsx";
@@ -27,10 +27,10 @@ export function SiteFooter() {
         </div>
         <FooterColumn heading={footer.servicesHeading}>
           <ul className="flex flex-col gap-2">
-            {footer.services.map((service) => (
-              <li key={service}>
-                <a href={`#${sectionIds.services}`} className="hover:text-white hover:underline">
-                  {service}
+            {footer.serviceLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className="hover:text-white hover:underline">
+                  {link.label}
                 </a>
               </li>
             ))}

@@ -10,7 +10,7 @@ import { detailsDialogId, ServiceDetails } from "./ServiceDetails.tsx";
 /** A service's card, and the details dialog its "Learn More" opens. */
 export function ServiceCard({ service }: { service: Service }) {
   return (
-    <Card className="w-full transition-shadow hover:shadow-raised">
+    <Card id={service.id} className="w-full transition-shadow hover:shadow-raised">
       <CardContent className="flex flex-col gap-4">
         <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
           <Icon name={service.icon} className="size-6" />

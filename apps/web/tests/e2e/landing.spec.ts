@@ -1,8 +1,11 @@
+import { services } from "@bluewater/content";
+import { serviceOptions } from "@bluewater/content/contact";
 import type { Locator } from "@playwright/test";
 import {
   expect,
   expectSectionInView,
   gotoInteractive,
+  headerHeight,
   photoInView,
   sectionOrder,
   test,
@@ -22,6 +25,30 @@ function recordScrollPerFrame({ frames, from }: { frames: number; from: "load" |
   if (from === "load") requestAnimationFrame(sample);
   else
     addEventListener("click", () => requestAnimationFrame(sample), { capture: true, once: true });
+}
+
+/**
+ * Waits until the page has stopped scrolling with the heading named `title` in the band just
+ * below the fixed bar: where a visitor sent to that service's card reads its title first.
+ */
+async function expectCardTitleUnderTheBar(
+  page: import("@playwright/test").Page,
+  title: string,
+): Promise<void> {
+  const heading = page.getByRole("heading", { level: 3, name: title, exact: true });
+  const bar = await headerHeight(page);
+  await expect
+    .poll(
+      async () => {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.waitForTimeout(50);
+        const box = await heading.boundingBox();
+        const settled = await page.evaluate((y) => window.scrollY === y, before);
+        return settled && box !== null && box.y >= bar && box.y <= bar + 160;
+      },
+      { message: `"${title}" is just below the navigation bar` },
+    )
+    .toBe(true);
 }
 
 test.describe("the landing page", () => {
@@ -55,6 +82,19 @@ test.describe("the landing page", () => {
     ] as const) {
       await nav.getByRole("link", { name: label, exact: true }).click();
       await expectSectionInView(page, id);
+    }
+  });
+
+  test("each of the footer's services brings its own card into view below the fixed bar", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await gotoInteractive(page);
+    const footerLinks = page.getByRole("contentinfo").getByRole("link");
+    for (const service of services) {
+      const label = serviceOptions.find((option) => option.value === service.option)?.label ?? "";
+      await footerLinks.getByText(label, { exact: true }).click();
+      await expectCardTitleUnderTheBar(page, service.title);
     }
   });
 
