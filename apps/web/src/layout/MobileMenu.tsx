@@ -25,7 +25,7 @@ export function MobileMenu() {
         aria-controls={menuId}
         aria-expanded={enhanced ? open : undefined}
         aria-label={navigation.menuToggle}
-        className="flex size-11 items-center justify-center rounded-lg text-navy-950 hover:bg-brand-50"
+        className="flex size-[44px] items-center justify-center rounded-lg text-navy-950 hover:bg-brand-50"
       >
         <Menu aria-hidden="true" className="size-6 group-has-[:popover-open]:hidden" />
         <X aria-hidden="true" className="hidden size-6 group-has-[:popover-open]:block" />

@@ -7,14 +7,16 @@ import { MobileMenu } from "./MobileMenu.tsx";
 export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+      {/* The bar's spacing and tap targets are in px, its words in rem: text enlarged to 150% on
+          a 390 px phone grows the brand and the number, not the gaps, and the bar still fits. */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-[8px] px-[12px] sm:gap-3 sm:px-6">
         {/* Named for screen readers at every width: below 375 px only the logo shows. */}
         <a
           href={`#${sectionIds.home}`}
           aria-label={navigation.brandLines.join(" ")}
-          className="mr-auto flex min-h-11 min-w-11 items-center gap-2 rounded-lg sm:gap-2.5"
+          className="mr-auto flex min-h-11 min-w-[44px] items-center gap-[8px] rounded-lg sm:gap-2.5"
         >
-          <BrandMark className="size-8 shrink-0 sm:size-9" />
+          <BrandMark className="size-[32px] shrink-0 sm:size-9" />
           <span className="hidden min-w-0 flex-col leading-none min-[375px]:flex">
             <span className="truncate text-[0.9375rem] font-extrabold tracking-tight text-navy-950 sm:text-lg">
               {navigation.brandLines[0]}
@@ -41,7 +43,7 @@ export function SiteHeader() {
         <a
           href={business.phone.href}
           aria-label={navigation.phoneLabel}
-          className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg bg-accent-500 px-2.5 text-sm font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
+          className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg bg-accent-500 px-[10px] text-sm font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
         >
           <Phone aria-hidden="true" className="size-4 sm:size-5" />
           <span>{business.phone.display}</span>

@@ -17,8 +17,9 @@ export function ProofBand() {
         <ul className="grid grid-cols-2 gap-x-6 gap-y-8 text-center md:grid-cols-5">
           {proofBand.items.map((item) => (
             <li key={item.label} className="flex flex-col gap-1 last:col-span-2 md:last:col-span-1">
-              {/* Five columns from md: 125 px at 768, where "Licensed" in 4xl needs 154. */}
-              <span className="text-3xl font-extrabold text-accent-400 sm:text-4xl md:text-2xl lg:text-4xl">
+              {/* Five columns from md: 125 px at 768, where "Licensed" in 4xl needs 154. On a phone
+                  the size stops at 10vw, so "1,000+" keeps to its column with text at 150%. */}
+              <span className="text-3xl font-extrabold text-accent-400 max-sm:text-[min(1.875rem,10vw)] sm:text-4xl md:text-2xl lg:text-4xl">
                 {item.value}
               </span>{" "}
               <span className="text-sm font-medium text-brand-100">{item.label}</span>

@@ -63,7 +63,7 @@ test.describe("on a phone", () => {
 });
 
 // Phones, a 1280 px screen zoomed to 200% (640), tablets in portrait where the proof band turns
-// five columns wide (768–912), and a phone with its text enlarged (a root font of 125%).
+// five columns wide (768–912), and a phone with its text enlarged (a root font of 125% and 150%).
 const layouts = [
   { width: 320, text: 100 },
   { width: 390, text: 100 },
@@ -72,6 +72,7 @@ const layouts = [
   { width: 820, text: 100 },
   { width: 912, text: 100 },
   { width: 390, text: 125 },
+  { width: 390, text: 150 },
 ];
 
 for (const { width, text } of layouts) {
