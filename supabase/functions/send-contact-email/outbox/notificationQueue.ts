@@ -119,8 +119,12 @@ type LeadClaim = Claim &
 
 type ClaimedNotification = ReportClaim | LeadClaim;
 
-/** How many leads one delivery sends for at once, each lead's channels together. */
-const leadsAtOnce = 4;
+/**
+ * How many notifications one delivery sends at once: a lead's channels go out together. An
+ * escalation holds a pool connection while it is sent (sendUnlessMarked), so this stays below the
+ * pool's 5 connections, leaving one for a visitor's lead.
+ */
+const sendsAtOnce = 4;
 
 /** Exponential backoff: base, 2×base, 4×base… capped, counted from the attempt just made. */
 export function retryDelaySeconds(attempts: number, policy: DeliveryPolicy): number {
@@ -260,12 +264,10 @@ function settleRows(settled: readonly Settled[]): Sql {
 }
 
 /** A settled owner alert moves its lead's status; an attempt to be made again does not. */
-function movesLead({ claimed, settlement }: Settled): boolean {
-  return settlement.outcome !== "retrying" && !notLeadAlerts.includes(claimed.kind);
-}
+const movesLead = ({ settlement }: Settled): boolean => settlement.outcome !== "retrying";
 
 /**
- * Settles one lead's sent notifications and moves the lead's status with them, in one statement:
+ * Settles one lead's sent owner alerts and moves the lead's status with them, in one statement:
  * `notified` once any of its owner notifications reached the owner, `notification_failed` while
  * one failed and none did, else `new`. Each step waits for the one before through an uncorrelated
  * EXISTS, which PostgreSQL runs first, as a one-time filter:
@@ -273,7 +275,9 @@ function movesLead({ claimed, settlement }: Settled): boolean {
  *   take it, so that none of them can deadlock another;
  * - then the notifications are settled;
  * - a delivered alert makes the lead `notified` whatever the others say, so it reads none, and
- *   leaves a lead already notified (by an earlier delivery) unwritten;
+ *   leaves a lead already notified (by an earlier delivery) unwritten: it reads the lead's status
+ *   from the locked row, the latest committed, since the statement's snapshot may predate a
+ *   failure another delivery recorded while this one waited;
  * - otherwise its other alerts are read FOR SHARE: a locking read returns each row's latest
  *   committed version, not the statement's snapshot, so an alert recorded while this statement
  *   waited for the lead still counts, and two deliveries recording at once both count.
@@ -282,15 +286,16 @@ function settledWithLeadStatus(leadId: string, settled: readonly Settled[]): Sql
   const ids = settled.map(({ claimed }) => claimed.notification_id);
   const lockedAndSettled = sql`
     with lead as (
-      select id from public.contact_requests where id = ${leadId} for update
+      select id, status from public.contact_requests where id = ${leadId} for update
     ), this as (
       ${settleRows(settled)} and exists (select 1 from lead)
-      returning n.kind, n.status
+      returning n.status
     )`;
-  if (settled.some((one) => one.settlement.outcome === "delivered" && movesLead(one))) {
+  if (settled.some(({ settlement }) => settlement.outcome === "delivered")) {
     return sql`${lockedAndSettled}
       update public.contact_requests set status = 'notified'
-      where id = ${leadId} and status <> 'notified' and exists (select 1 from this)`;
+      where id = ${leadId} and (select status from lead) <> 'notified'
+        and exists (select 1 from this)`;
   }
   return sql`${lockedAndSettled}, others as (
       select status from public.contact_notifications
@@ -298,8 +303,7 @@ function settledWithLeadStatus(leadId: string, settled: readonly Settled[]): Sql
         and kind <> all(${notLeadAlerts}::text[]) and exists (select 1 from this)
       for share
     ), alerts as (
-      select status from this where kind <> all(${notLeadAlerts}::text[])
-      union all select status from others
+      select status from this union all select status from others
     )
     update public.contact_requests
     set status = case
@@ -309,19 +313,10 @@ function settledWithLeadStatus(leadId: string, settled: readonly Settled[]): Sql
     where id = ${leadId} and exists (select 1 from alerts)`;
 }
 
-/**
- * Records what one delivery sent of a lead (or the owner's report) in one statement, whatever
- * the number of channels: a lead's email, texts and acknowledgment cost the database one write
- * together, and its owner alerts lock the lead once, not once each.
- */
-async function recordResults(db: Database, settled: readonly Settled[]): Promise<void> {
-  const [first] = settled;
-  if (!first) return;
-  const lead = first.claimed.kind === "owner-report" ? undefined : first.claimed.id;
+/** Records a lead's owner alerts sent by one delivery, moving the lead's status with them. */
+async function recordAlerts(db: Database, leadId: string, settled: readonly Settled[]) {
   await db.query(
-    lead !== undefined && settled.some(movesLead)
-      ? settledWithLeadStatus(lead, settled)
-      : settleRows(settled),
+    settled.some(movesLead) ? settledWithLeadStatus(leadId, settled) : settleRows(settled),
   );
 }
 
@@ -476,35 +471,36 @@ async function attempt(
   }
 }
 
-/**
- * Sends one lead's claimed notifications together (so the text never waits for the email) and
- * records them together once all have answered.
- */
-async function deliverLead(
-  db: Database,
-  claimed: readonly ClaimedNotification[],
-  now: Date,
-  context: DeliveryContext,
-): Promise<Settled[]> {
-  const results = await Promise.all(claimed.map((one) => attempt(db, one, context)));
-  const settled = claimed.flatMap((one, index): Settled[] => {
-    const result = results[index];
-    return result
-      ? [{ claimed: one, settlement: settlementOf(one, result, now, context.policy) }]
-      : [];
-  });
-  await recordResults(db, settled);
-  return settled;
-}
+/** An owner alert moves its lead's status: its result is recorded with the lead's other alerts. */
+const isOwnerAlert = (claimed: ClaimedNotification): claimed is LeadClaim =>
+  !notLeadAlerts.includes(claimed.kind);
 
-/** The claimed notifications by lead; the owner's report (no lead) stands alone. */
-function byLead(claimed: readonly ClaimedNotification[]): ClaimedNotification[][] {
-  const leads = new Map<string, ClaimedNotification[]>();
-  for (const one of claimed) {
-    const key = one.kind === "owner-report" ? one.notification_id : one.id;
-    leads.set(key, [...(leads.get(key) ?? []), one]);
+/**
+ * Where each claimed notification's result goes: a lead's owner alerts wait for each other and
+ * are recorded in one statement that locks the lead once; anything else (an acknowledgment, a
+ * summary text, a review email, the owner's report) is recorded alone as soon as it is sent, and
+ * never waits for the lead's lock.
+ */
+function resultRecorder(db: Database, claimed: readonly ClaimedNotification[]) {
+  const alertsOf = new Map<string, { left: number; settled: Settled[] }>();
+  for (const one of claimed.filter(isOwnerAlert)) {
+    const alerts = alertsOf.get(one.id) ?? { left: 0, settled: [] };
+    alerts.left += 1;
+    alertsOf.set(one.id, alerts);
   }
-  return [...leads.values()];
+  /** Records one result (undefined: a cancelled escalation, already recorded as such). */
+  return async (one: ClaimedNotification, settled: Settled | undefined): Promise<void> => {
+    if (!isOwnerAlert(one)) {
+      if (settled) await db.query(settleRows([settled]));
+      return;
+    }
+    const alerts = alertsOf.get(one.id) ?? { left: 1, settled: [] };
+    if (settled) alerts.settled.push(settled);
+    alerts.left -= 1;
+    if (alerts.left === 0 && alerts.settled.length > 0) {
+      await recordAlerts(db, one.id, alerts.settled);
+    }
+  };
 }
 
 /**
@@ -541,7 +537,7 @@ async function decideBudgets(
 /**
  * Sends every due notification once. Shared by the function (right after it answers, for the new
  * lead) and by the scheduled deliverer (for everything else), so both follow the same rules. A
- * few leads at a time, each lead's channels together, so that its text never waits for its email.
+ * few at a time, so that a lead's SMS does not wait for its email.
  */
 export async function deliverPendingNotifications(
   db: Database,
@@ -551,14 +547,19 @@ export async function deliverPendingNotifications(
 ): Promise<DeliveryReport> {
   const report: DeliveryReport = { delivered: 0, retrying: 0, failed: 0 };
   await decideBudgets(db, now, context, options.contactRequestId);
-  const leads = byLead(await claimDue(db, now, context.policy, options));
+  const claimed = await claimDue(db, now, context.policy, options);
+  const record = resultRecorder(db, claimed);
   const work = async () => {
-    for (let next = leads.shift(); next; next = leads.shift()) {
-      for (const { settlement } of await deliverLead(db, next, now, context)) {
-        report[settlement.outcome] += 1;
-      }
+    for (let next = claimed.shift(); next; next = claimed.shift()) {
+      const result = await attempt(db, next, context);
+      const settled = result && {
+        claimed: next,
+        settlement: settlementOf(next, result, now, context.policy),
+      };
+      if (settled) report[settled.settlement.outcome] += 1;
+      await record(next, settled);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(leadsAtOnce, leads.length) }, work));
+  await Promise.all(Array.from({ length: Math.min(sendsAtOnce, claimed.length) }, work));
   return report;
 }
