@@ -13,7 +13,7 @@ import type { SmsProvider } from "../../functions/send-contact-email/outbox/prov
 import type { Database } from "../../functions/send-contact-email/platform/database.ts";
 import { deliveryContext, testConfig } from "../support/harness.ts";
 import { newLead } from "../support/sampleLead.ts";
-import { untilSessionsWaitOnALock } from "../support/stuckSession.ts";
+import { twoDeliveriesBehindTheLead } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100,+15865550101" });
@@ -32,7 +32,6 @@ async function storeNewLead(db: Database, now: Date): Promise<void> {
 
 Deno.test("a text delivered while another delivery records a failure still leaves its lead notified", async () => {
   const database = await startTestDatabase();
-  const holder = connect(database.url);
   try {
     const now = new Date();
     await storeNewLead(database.db, now);
@@ -54,27 +53,18 @@ Deno.test("a text delivered while another delivery records a failure still leave
       send: (message) => Promise.resolve(message.to === "+15865550100" ? delivered() : refused()),
     };
     const context = deliveryContext(config, { email, sms });
-    const session = await holder.reserve();
-    await session.unsafe("begin");
-    await session.unsafe("select 1 from public.contact_requests for update");
     // The refused text's delivery waits for the lead first and will write notification_failed;
     // the delivered one waits behind it, on a snapshot that still says notified.
-    const refusedDelivery = deliverPendingNotifications(database.db, now, context);
-    await untilSessionsWaitOnALock(database.sql, 1);
-    const deliveredDelivery = deliverPendingNotifications(
-      database.db,
-      new Date(now.getTime() + 2000),
-      context,
+    await twoDeliveriesBehindTheLead(
+      database.url,
+      database.sql,
+      (at) => deliverPendingNotifications(database.db, at, context),
+      [now, new Date(now.getTime() + 2000)],
     );
-    await untilSessionsWaitOnALock(database.sql, 2);
-    await session.unsafe("commit");
-    session.release();
-    await Promise.all([refusedDelivery, deliveredDelivery]);
     const [lead] = await database.sql<{ status: string }[]>`
       select status from public.contact_requests`;
     assert.equal(lead?.status, "notified");
   } finally {
-    await holder.end();
     await database.close();
   }
 });

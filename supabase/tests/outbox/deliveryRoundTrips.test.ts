@@ -1,5 +1,5 @@
 import { strict as assert } from "node:assert";
-import { connect, type Database as Sql } from "../../../tools/postgres/src/client.ts";
+import type { Database as Sql } from "../../../tools/postgres/src/client.ts";
 import {
   notificationPlanFor,
   storeLead,
@@ -18,7 +18,7 @@ import type { Database } from "../../functions/send-contact-email/platform/datab
 import { countingStatements } from "../support/countingStatements.ts";
 import { deliveryContext, testConfig } from "../support/harness.ts";
 import { newLead } from "../support/sampleLead.ts";
-import { untilSessionsWaitOnALock } from "../support/stuckSession.ts";
+import { twoDeliveriesBehindTheLead } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
@@ -84,7 +84,6 @@ for (const [emailResult, smsResult, expected] of [
 ] as const) {
   Deno.test(`an owner email ${emailResult === delivered ? "delivered" : "refused"} and text ${smsResult === delivered ? "delivered" : "refused"} recorded at once by two deliveries leave the lead ${expected}`, async () => {
     const database = await startTestDatabase();
-    const holder = connect(database.url);
     try {
       const now = new Date();
       await storeLeadWithLateText(database.db, database.sql, now);
@@ -93,27 +92,18 @@ for (const [emailResult, smsResult, expected] of [
         send: () => Promise.resolve(emailResult()),
       };
       const sms: SmsProvider = { name: "test sms", send: () => Promise.resolve(smsResult()) };
-      const context = deliveryContext(config, { email, sms });
-      const session = await holder.reserve();
-      await session.unsafe("begin");
-      await session.unsafe("select 1 from public.contact_requests for update");
       // The email's delivery claims it and waits for the lead; then the text's, a second later.
-      const emailDelivery = deliverPendingNotifications(database.db, now, context);
-      await untilSessionsWaitOnALock(database.sql, 1);
-      const textDelivery = deliverPendingNotifications(
-        database.db,
-        new Date(now.getTime() + 2000),
-        context,
+      await twoDeliveriesBehindTheLead(
+        database.url,
+        database.sql,
+        (at) =>
+          deliverPendingNotifications(database.db, at, deliveryContext(config, { email, sms })),
+        [now, new Date(now.getTime() + 2000)],
       );
-      await untilSessionsWaitOnALock(database.sql, 2);
-      await session.unsafe("commit");
-      session.release();
-      await Promise.all([emailDelivery, textDelivery]);
       const [lead] = await database.sql<{ status: string }[]>`
         select status from public.contact_requests`;
       assert.equal(lead?.status, expected);
     } finally {
-      await holder.end();
       await database.close();
     }
   });

@@ -45,3 +45,31 @@ export async function untilSessionsWaitOnALock(sql: Database, count: number): Pr
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/**
+ * Runs two deliveries whose records both wait for the lead, which another session holds: the
+ * first at `first`, the second at `second` once the first waits, so each records on a snapshot
+ * taken before the other's commit. Then lets the lead go and waits for both.
+ */
+export async function twoDeliveriesBehindTheLead(
+  url: string,
+  sql: Database,
+  deliver: (now: Date) => Promise<unknown>,
+  [first, second]: readonly [Date, Date],
+): Promise<void> {
+  const holder = connect(url);
+  try {
+    const session = await holder.reserve();
+    await session.unsafe("begin");
+    await session.unsafe("select 1 from public.contact_requests for update");
+    const firstDelivery = deliver(first);
+    await untilSessionsWaitOnALock(sql, 1);
+    const secondDelivery = deliver(second);
+    await untilSessionsWaitOnALock(sql, 2);
+    await session.unsafe("commit");
+    session.release();
+    await Promise.all([firstDelivery, secondDelivery]);
+  } finally {
+    await holder.end();
+  }
+}

@@ -7,7 +7,7 @@ import {
 import { chatNextSteps } from "@bluewater/content/chat";
 import type { Locator, Page } from "@playwright/test";
 import { ask, chatMessages, openChat } from "./chatPage.ts";
-import { expect, gotoInteractive, headerHeight, test } from "./fixtures.ts";
+import { expect, expectLandedUnderTheBar, gotoInteractive, test } from "./fixtures.ts";
 
 /** The next steps offered under the latest answer, once it has come. */
 async function latestNextSteps(panel: Locator): Promise<Locator> {
@@ -20,19 +20,12 @@ async function latestNextSteps(panel: Locator): Promise<Locator> {
 /** Waits for the scroll to settle with the form's label and first field in full view below the bar. */
 async function expectFormInView(page: Page) {
   const form = page.getByRole("form", { name: contactSection.form.label });
-  const bar = await headerHeight(page);
-  await expect
-    .poll(
-      async () => {
-        const before = await page.evaluate(() => window.scrollY);
-        await page.waitForTimeout(50);
-        const box = await form.boundingBox();
-        const still = before === (await page.evaluate(() => window.scrollY));
-        return still && box !== null && box.y >= bar - 1 && box.y <= bar + 48;
-      },
-      { message: "the form's top sits just below the navigation bar" },
-    )
-    .toBe(true);
+  await expectLandedUnderTheBar(
+    page,
+    form,
+    48,
+    "the form's top sits just below the navigation bar",
+  );
   await expect(page.getByLabel(new RegExp(fields.name.label))).toBeInViewport({ ratio: 1 });
 }
 

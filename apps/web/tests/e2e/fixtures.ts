@@ -145,6 +145,31 @@ export async function headerHeight(page: Page): Promise<number> {
     .evaluate((el) => el.getBoundingClientRect().height);
 }
 
+/**
+ * Waits until the page has stopped scrolling with `target`'s top in the band just below the fixed
+ * bar, at most `within` px under it: where a visitor sent there reads it first.
+ */
+export async function expectLandedUnderTheBar(
+  page: Page,
+  target: Locator,
+  within: number,
+  message: string,
+): Promise<void> {
+  const bar = await headerHeight(page);
+  await expect
+    .poll(
+      async () => {
+        const before = await page.evaluate(() => window.scrollY);
+        await page.waitForTimeout(50);
+        const box = await target.boundingBox();
+        const still = before === (await page.evaluate(() => window.scrollY));
+        return still && box !== null && box.y >= bar - 1 && box.y <= bar + within;
+      },
+      { message },
+    )
+    .toBe(true);
+}
+
 /** Waits for smooth scrolling to settle, then checks the section's top is under the bar. */
 export async function expectSectionInView(page: Page, id: string): Promise<void> {
   const bar = await headerHeight(page);

@@ -3,9 +3,9 @@ import { serviceOptions } from "@bluewater/content/contact";
 import type { Locator } from "@playwright/test";
 import {
   expect,
+  expectLandedUnderTheBar,
   expectSectionInView,
   gotoInteractive,
-  headerHeight,
   photoInView,
   sectionOrder,
   test,
@@ -25,30 +25,6 @@ function recordScrollPerFrame({ frames, from }: { frames: number; from: "load" |
   if (from === "load") requestAnimationFrame(sample);
   else
     addEventListener("click", () => requestAnimationFrame(sample), { capture: true, once: true });
-}
-
-/**
- * Waits until the page has stopped scrolling with the heading named `title` in the band just
- * below the fixed bar: where a visitor sent to that service's card reads its title first.
- */
-async function expectCardTitleUnderTheBar(
-  page: import("@playwright/test").Page,
-  title: string,
-): Promise<void> {
-  const heading = page.getByRole("heading", { level: 3, name: title, exact: true });
-  const bar = await headerHeight(page);
-  await expect
-    .poll(
-      async () => {
-        const before = await page.evaluate(() => window.scrollY);
-        await page.waitForTimeout(50);
-        const box = await heading.boundingBox();
-        const settled = await page.evaluate((y) => window.scrollY === y, before);
-        return settled && box !== null && box.y >= bar && box.y <= bar + 160;
-      },
-      { message: `"${title}" is just below the navigation bar` },
-    )
-    .toBe(true);
 }
 
 test.describe("the landing page", () => {
@@ -94,7 +70,9 @@ test.describe("the landing page", () => {
     for (const service of services) {
       const label = serviceOptions.find((option) => option.value === service.option)?.label ?? "";
       await footerLinks.getByText(label, { exact: true }).click();
-      await expectCardTitleUnderTheBar(page, service.title);
+      // The card's title, read first: just under the bar, below the card's icon.
+      const title = page.getByRole("heading", { level: 3, name: service.title, exact: true });
+      await expectLandedUnderTheBar(page, title, 160, `"${service.title}" is under the bar`);
     }
   });
 
