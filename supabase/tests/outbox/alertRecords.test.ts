@@ -1,18 +1,13 @@
 import { strict as assert } from "node:assert";
 import { connect } from "../../../tools/postgres/src/client.ts";
-import {
-  notificationPlanFor,
-  storeLead,
-} from "../../functions/send-contact-email/intake/leadStore.ts";
 import { deliverPendingNotifications } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
 import type {
   EmailProvider,
   SendResult,
 } from "../../functions/send-contact-email/outbox/providers/emailProvider.ts";
 import type { SmsProvider } from "../../functions/send-contact-email/outbox/providers/smsProvider.ts";
-import type { Database } from "../../functions/send-contact-email/platform/database.ts";
 import { deliveryContext, testConfig } from "../support/harness.ts";
-import { newLead } from "../support/sampleLead.ts";
+import { storeNewLead } from "../support/sampleLead.ts";
 import { twoDeliveriesBehindTheLead } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
@@ -20,21 +15,11 @@ const config = testConfig({ NOTIFY_SMS_TO: "+15865550100,+15865550101" });
 const delivered = (): SendResult => ({ ok: true, messageId: crypto.randomUUID() });
 const refused = (): SendResult => ({ ok: false, retryable: false, error: "refused" });
 
-async function storeNewLead(db: Database, now: Date): Promise<void> {
-  const stored = await storeLead(
-    db,
-    newLead({ now }),
-    config.rateLimit,
-    notificationPlanFor(config),
-  );
-  assert.equal(stored.kind, "created");
-}
-
 Deno.test("a text delivered while another delivery records a failure still leaves its lead notified", async () => {
   const database = await startTestDatabase();
   try {
     const now = new Date();
-    await storeNewLead(database.db, now);
+    await storeNewLead(database.db, config, now);
     // The lead was notified by its first text; its email has failed for good. The first text is
     // due again (it did not arrive), the second retries on its last attempt, a second earlier.
     await database.sql`update public.contact_notifications set awaits_budget = false,
@@ -74,7 +59,7 @@ Deno.test("an acknowledgment is recorded at once even while its lead is held pas
   const holder = connect(database.url);
   try {
     const now = new Date();
-    await storeNewLead(database.db, now);
+    await storeNewLead(database.db, config, now);
     const email: EmailProvider = { name: "test email", send: () => Promise.resolve(delivered()) };
     const sms: SmsProvider = { name: "test sms", send: () => Promise.resolve(delivered()) };
     const session = await holder.reserve();
@@ -110,7 +95,7 @@ Deno.test("a visitor's lead is stored while six escalations are slowly sent", as
   const database = await startTestDatabase();
   try {
     const now = new Date();
-    for (let lead = 0; lead < 3; lead++) await storeNewLead(database.db, now);
+    for (let lead = 0; lead < 3; lead++) await storeNewLead(database.db, config, now);
     await database.sql`update public.contact_notifications set status = 'delivered',
       awaits_budget = false, delivered_at = ${now}`;
     await database.sql`insert into public.contact_notifications
@@ -133,7 +118,7 @@ Deno.test("a visitor's lead is stored while six escalations are slowly sent", as
       deliveryContext(config, { email, sms }),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await storeNewLead(database.db, now);
+    await storeNewLead(database.db, config, now);
     assert.deepEqual(await delivery, { delivered: 6, retrying: 0, failed: 0 });
   } finally {
     await database.close();

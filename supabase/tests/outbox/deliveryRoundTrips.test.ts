@@ -1,9 +1,5 @@
 import { strict as assert } from "node:assert";
 import type { Database as Sql } from "../../../tools/postgres/src/client.ts";
-import {
-  notificationPlanFor,
-  storeLead,
-} from "../../functions/send-contact-email/intake/leadStore.ts";
 import { deliverPendingNotifications } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
 import type {
   EmailProvider,
@@ -17,28 +13,17 @@ import type { SmsProvider } from "../../functions/send-contact-email/outbox/prov
 import type { Database } from "../../functions/send-contact-email/platform/database.ts";
 import { countingStatements } from "../support/countingStatements.ts";
 import { deliveryContext, testConfig } from "../support/harness.ts";
-import { newLead } from "../support/sampleLead.ts";
+import { storeNewLead } from "../support/sampleLead.ts";
 import { twoDeliveriesBehindTheLead } from "../support/stuckSession.ts";
 import { startTestDatabase } from "../support/testDatabase.ts";
 
 const config = testConfig({ NOTIFY_SMS_TO: "+15865550100" });
 
-/** A new lead stored as the submit route stores it, its notifications queued and not sent. */
-async function storeNewLead(db: Database, now: Date): Promise<void> {
-  const stored = await storeLead(
-    db,
-    newLead({ now }),
-    config.rateLimit,
-    notificationPlanFor(config),
-  );
-  assert.equal(stored.kind, "created");
-}
-
 Deno.test("a lead's email, text and acknowledgment are sent in fifteen round trips, its two owner alerts recorded in one", async () => {
   const database = await startTestDatabase();
   try {
     const now = new Date();
-    await storeNewLead(database.db, now);
+    await storeNewLead(database.db, config, now);
     const { db, statements } = countingStatements(database.db);
     const email = logProvider({ print: false });
     const sms = logSmsProvider({ print: false });
@@ -67,7 +52,7 @@ const refused = (): SendResult => ({ ok: false, retryable: false, error: "refuse
 
 /** A lead's alerts, each in a delivery of its own: the text is due a second after the email. */
 async function storeLeadWithLateText(db: Database, sql: Sql, now: Date): Promise<void> {
-  await storeNewLead(db, now);
+  await storeNewLead(db, config, now);
   await sql`update public.contact_notifications set next_attempt_at = ${new Date(now.getTime() + 1000)}
     where kind = 'alert-sms'`;
 }
@@ -113,7 +98,7 @@ Deno.test("a lead's email and text delivered together are recorded with the lead
   const database = await startTestDatabase();
   try {
     const now = new Date();
-    await storeNewLead(database.db, now);
+    await storeNewLead(database.db, config, now);
     const email: EmailProvider = { name: "test email", send: () => Promise.resolve(delivered()) };
     const sms: SmsProvider = { name: "test sms", send: () => Promise.resolve(delivered()) };
     await deliverPendingNotifications(database.db, now, deliveryContext(config, { email, sms }));
@@ -136,7 +121,7 @@ Deno.test("a lead its email already notified is not written again when its text 
   const database = await startTestDatabase();
   try {
     const now = new Date();
-    await storeNewLead(database.db, now);
+    await storeNewLead(database.db, config, now);
     const leadVersion = async () => {
       const [lead] = await database.sql<{ status: string; version: string }[]>`
         select status, xmin::text as version from public.contact_requests`;

@@ -1,5 +1,12 @@
-import type { NewLead } from "../../functions/send-contact-email/intake/leadStore.ts";
+import { strict as assert } from "node:assert";
+import {
+  type NewLead,
+  notificationPlanFor,
+  storeLead,
+} from "../../functions/send-contact-email/intake/leadStore.ts";
 import type { LeadForEmail } from "../../functions/send-contact-email/outbox/messages/emailMessage.ts";
+import type { FunctionConfig } from "../../functions/send-contact-email/platform/config.ts";
+import type { Database } from "../../functions/send-contact-email/platform/database.ts";
 
 /** A lead as the renderers read it from the database. */
 export const sampleLead: LeadForEmail = {
@@ -31,4 +38,15 @@ export function newLead(overrides: Partial<NewLead> = {}): NewLead {
     now: new Date(),
     ...overrides,
   };
+}
+
+/** A new lead stored as the submit route stores it, its notifications queued and not sent. */
+export async function storeNewLead(db: Database, config: FunctionConfig, now: Date): Promise<void> {
+  const stored = await storeLead(
+    db,
+    newLead({ now }),
+    config.rateLimit,
+    notificationPlanFor(config),
+  );
+  assert.equal(stored.kind, "created");
 }
