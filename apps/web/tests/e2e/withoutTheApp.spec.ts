@@ -115,6 +115,13 @@ test.describe("with JavaScript turned off", () => {
   });
 });
 
+/** Opens the page with every request for the app's code failing, as the console then says. */
+async function openWithNoAppCode(page: Page, expectConsoleError: (pattern: RegExp) => void) {
+  expectConsoleError(/Failed to load resource|could not be loaded/);
+  await page.route(appChunk, (route) => route.abort());
+  await page.goto("/");
+}
+
 test.describe("when the app's code cannot be loaded", () => {
   test.use(phone);
 
@@ -150,9 +157,7 @@ test.describe("when the app's code cannot be loaded", () => {
     page,
     expectConsoleError,
   }) => {
-    expectConsoleError(/Failed to load resource|could not be loaded/);
-    await page.route(appChunk, (route) => route.abort());
-    await page.goto("/");
+    await openWithNoAppCode(page, expectConsoleError);
     await page.getByRole("button", { name: "Menu" }).tap();
     const menu = page.getByRole("navigation", { name: "Main" });
     await menu.getByRole("link", { name: "Services", exact: true }).tap();
@@ -185,9 +190,7 @@ test.describe("when the app's code cannot be loaded", () => {
     page,
     expectConsoleError,
   }) => {
-    expectConsoleError(/Failed to load resource|could not be loaded/);
-    await page.route(appChunk, (route) => route.abort());
-    await page.goto("/");
+    await openWithNoAppCode(page, expectConsoleError);
     await visitorActs(page);
     await page.getByRole("button", { name: "Learn more about Foundation Crack Repair" }).tap();
     const details = page.getByRole("dialog", { name: "Foundation Crack Repair" });
