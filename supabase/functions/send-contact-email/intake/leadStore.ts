@@ -16,6 +16,7 @@ import {
 } from "../outbox/notificationKinds.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
+import { duplicateWindowHours } from "../platform/duplicateWindow.ts";
 import { countHit, type RateLimit, rateLimitLock } from "../platform/rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
@@ -61,9 +62,6 @@ export type StoreOutcome =
   | { kind: "duplicate"; id: string; notify: boolean }
   | { kind: "conflict"; id: string }
   | { kind: "limited"; retryAfterSeconds: number };
-
-/** How long a post without a key is taken for a copy of an earlier lead with the same content. */
-export const duplicateWindowHours = 24;
 
 /**
  * How long a copy's further key is kept: a client retries within minutes, and a week covers any

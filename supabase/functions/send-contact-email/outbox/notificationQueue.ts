@@ -173,14 +173,19 @@ async function claimDue(
       c.superseded_message_id, c.payload, r.id, r.created_at, r.name, r.email, r.phone,
       r.service, r.message, r.utm_source, r.utm_medium, r.referrer_host, r.has_gclid,
       r.has_fbclid, r.review_opted_out_at,
-      exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
-        and o.kind = 'alert-sms' and o.status = 'folded') as text_folded,
-      exists (select 1 from public.contact_notifications o where o.contact_request_id = r.id
-        and o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld,
+      coalesce(siblings.text_folded, false) as text_folded,
+      coalesce(siblings.acknowledgment_withheld, false) as acknowledgment_withheld,
       (h.id is not null and c.kind = 'alert-email') as deliverer_stopped,
       h.notice_last_run_at as deliverer_last_run_at
     from claimed c
     left join public.contact_requests r on r.id = c.contact_request_id
+    -- Read per claimed lead, by its key: as two EXISTS, the planner could hash every folded text
+    -- and withheld acknowledgment ever queued, once per claim.
+    left join lateral (
+      select bool_or(o.kind = 'alert-sms' and o.status = 'folded') as text_folded,
+        bool_or(o.kind = 'acknowledgment' and o.status = 'suppressed') as acknowledgment_withheld
+      from public.contact_notifications o where o.contact_request_id = r.id
+    ) siblings on true
     left join public.contact_deliverer_heartbeat h on h.notice_lead_id = r.id`);
   return rows;
 }

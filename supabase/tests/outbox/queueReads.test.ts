@@ -1,0 +1,98 @@
+import { strict as assert } from "node:assert";
+import {
+  notificationPlanFor,
+  storeLead,
+} from "../../functions/send-contact-email/intake/leadStore.ts";
+import { decideAcknowledgments } from "../../functions/send-contact-email/outbox/acknowledgmentPolicy.ts";
+import { deliverPendingNotifications } from "../../functions/send-contact-email/outbox/notificationQueue.ts";
+import { logProvider } from "../../functions/send-contact-email/outbox/providers/logProvider.ts";
+import { decideTexts } from "../../functions/send-contact-email/outbox/textBudget.ts";
+import {
+  connectDatabase,
+  type Database,
+} from "../../functions/send-contact-email/platform/database.ts";
+import { deliveryContext, testConfig } from "../support/harness.ts";
+import { endFlushed, rowsRead } from "../support/rowsRead.ts";
+import { newLead } from "../support/sampleLead.ts";
+import { startTestDatabase, type TestDatabase } from "../support/testDatabase.ts";
+
+// Budgets out of reach: every lead is texted and acknowledged, as in a busy hour's worst case.
+const config = testConfig({
+  NOTIFY_SMS_TO: "+15865550100",
+  NOTIFY_SMS_MAX_PER_HOUR: "100000",
+  ACKNOWLEDGMENT_MAX_PER_HOUR: "100000",
+  ACKNOWLEDGMENT_MAX_PER_CLIENT_PER_HOUR: "100000",
+});
+const context = deliveryContext(config, { email: logProvider({ print: false }) });
+
+/** One visitor's lead, stored as the submit route stores it. */
+async function store(db: Database, visitor: number, now: Date): Promise<string> {
+  const stored = await storeLead(
+    db,
+    newLead({
+      now,
+      clientAddressHash: visitor.toString(16).padStart(32, "0"),
+      request: { ...newLead().request, email: `visitor${visitor}@example.com` },
+    }),
+    config.rateLimit,
+    notificationPlanFor(config),
+  );
+  assert.equal(stored.kind, "created");
+  return stored.id;
+}
+
+/** A lead's notifications sent by its fast lane, as the submit route sends them. */
+async function send(db: Database, leadId: string, now: Date): Promise<void> {
+  const report = await deliverPendingNotifications(db, now, context, { contactRequestId: leadId });
+  assert.deepEqual(report, { delivered: 3, retrying: 0, failed: 0 });
+}
+
+/**
+ * What one lead reads, stored and sent, but for its budgets' decisions: those count the hour's
+ * texts and acknowledgments, once per run for all the leads that came meanwhile
+ * (outbox/decisionLanes.ts), and are decided here first, apart.
+ */
+async function readsOfOneLead(database: TestDatabase, visitor: number): Promise<number> {
+  const tables = ["contact_requests", "contact_notifications"];
+  const now = new Date();
+  let leadId = "";
+  const storing = await rowsRead(database.url, database.sql, tables, async (db) => {
+    leadId = await store(db, visitor, now);
+  });
+  await rowsRead(database.url, database.sql, tables, async (db) => {
+    await decideTexts(db, config.sms.to[0] ?? "", now, config.sms.maxPerHour);
+    await decideAcknowledgments(db, now, {
+      perHour: config.acknowledgmentsPerHour,
+      perClientPerHour: config.acknowledgmentsPerClientPerHour,
+    });
+  });
+  const sending = await rowsRead(database.url, database.sql, tables, (db) => send(db, leadId, now));
+  return storing + sending;
+}
+
+Deno.test("what a lead reads of the queue does not grow with the leads before it", async () => {
+  const database = await startTestDatabase();
+  try {
+    const firstLead = await readsOfOneLead(database, 0);
+    // The hour before the next lead: 300 visitors, each emailed, texted and acknowledged.
+    const visitors = connectDatabase(database.url, 5);
+    for (let batch = 0; batch < 60; batch++) {
+      await Promise.all(
+        Array.from({ length: 5 }, async (_, i) => {
+          const now = new Date();
+          await send(visitors, await store(visitors, 1 + batch * 5 + i, now), now);
+        }),
+      );
+    }
+    await endFlushed(visitors, database.sql);
+    const lead301 = await readsOfOneLead(database, 301);
+    // Before, the mailbox check read every acknowledgment of the day with its lead, the fast lane
+    // every text ever queued, and its wait for a budget every row ever due: ~1,500 more here.
+    assert.ok(
+      lead301 <= firstLead + 30,
+      `the first lead read ${firstLead} rows and index entries, the 301st ${lead301}`,
+    );
+  } finally {
+    await database.close();
+  }
+});
