@@ -35,6 +35,7 @@ export interface ContactNotificationRow {
   payload: string | null;
   dedupe_key: string | null;
   awaits_budget: boolean;
+  mailbox: string | null;
 }
 
 /** A row of public.contact_rate_limit_hits, as the drivers return it. */

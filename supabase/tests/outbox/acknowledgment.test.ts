@@ -120,6 +120,26 @@ Deno.test("an acknowledgment never goes to spam, and at most once per address a 
         assert.equal(test.sentTo("hurry@example.com").length, 1);
       },
     );
+
+    await t.step(
+      "an acknowledgment queued when a days-old flag is lifted counts for the day after it",
+      async () => {
+        test.at(40 * hour);
+        const submission = validSubmission({ email: "late@example.com", elapsedMs: 900 });
+        await test.submit(submission);
+        // The too-fast lead was stored three days before the retry that lifts its flag: a retry by
+        // its key finds it at any age.
+        await test.database.sql`update public.contact_requests
+          set created_at = ${new Date(start + 40 * hour - 72 * hour)}
+          where email = 'late@example.com'`;
+        test.at(41 * hour);
+        await test.submit({ ...submission, elapsedMs: minimumFillMs + 5000 });
+        assert.equal(test.sentTo("late@example.com").length, 1);
+        test.at(42 * hour);
+        await test.submit({ email: "late@example.com", message: "A new question, an hour on." });
+        assert.equal(test.sentTo("late@example.com").length, 1, "one acknowledgment a day");
+      },
+    );
   } finally {
     await test.close();
   }

@@ -70,27 +70,38 @@ async function readsOfOneLead(database: TestDatabase, visitor: number): Promise<
   return storing + sending;
 }
 
+/** `count` more visitors, five at a time, each stored, emailed, texted and acknowledged. */
+async function flood(database: TestDatabase, from: number, count: number): Promise<void> {
+  const visitors = connectDatabase(database.url, 5);
+  for (let next = from; next < from + count; next += 5) {
+    await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const now = new Date();
+        await send(visitors, await store(visitors, next + i, now), now);
+      }),
+    );
+  }
+  await endFlushed(visitors, database.sql);
+}
+
 Deno.test("what a lead reads of the queue does not grow with the leads before it", async () => {
   const database = await startTestDatabase();
   try {
-    const firstLead = await readsOfOneLead(database, 0);
-    // The hour before the next lead: 300 visitors, each emailed, texted and acknowledged.
-    const visitors = connectDatabase(database.url, 5);
-    for (let batch = 0; batch < 60; batch++) {
-      await Promise.all(
-        Array.from({ length: 5 }, async (_, i) => {
-          const now = new Date();
-          await send(visitors, await store(visitors, 1 + batch * 5 + i, now), now);
-        }),
-      );
-    }
-    await endFlushed(visitors, database.sql);
-    const lead301 = await readsOfOneLead(database, 301);
+    const reads: Record<string, number> = { first: await readsOfOneLead(database, 0) };
+    // In a flood the planner meets the tables before autovacuum has counted them, and after.
+    await flood(database, 1, 300);
+    reads["after 300"] = await readsOfOneLead(database, 301);
+    await flood(database, 302, 900);
+    reads["after 1,200"] = await readsOfOneLead(database, 1202);
+    await database.sql`analyze public.contact_requests, public.contact_notifications`;
+    reads["after 1,200, analyzed"] = await readsOfOneLead(database, 1203);
     // Before, the mailbox check read every acknowledgment of the day with its lead, the fast lane
-    // every text ever queued, and its wait for a budget every row ever due: ~1,500 more here.
+    // every text ever queued, and its wait for a budget every row ever due: a thousand and more
+    // after 300 leads. What is left is the planner's own look at the indexes' ends.
+    const most = Math.max(...Object.values(reads));
     assert.ok(
-      lead301 <= firstLead + 30,
-      `the first lead read ${firstLead} rows and index entries, the 301st ${lead301}`,
+      most <= (reads.first ?? 0) + 40,
+      `rows and index entries read: ${JSON.stringify(reads)}`,
     );
   } finally {
     await database.close();

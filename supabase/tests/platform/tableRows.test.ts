@@ -43,7 +43,8 @@ Deno.test("the row types are the columns the migrations make", async (t) => {
         set locked_until = now(), delivered_at = now(), provider_message_id = 'message-id',
           summary_id = id, reported_in = id, receipt_status = 'undelivered',
           receipt_error_code = '30003', receipt_at = now(), resent_at = now(),
-          superseded_message_id = 'earlier-message-id', payload = '{}', dedupe_key = 'key'`;
+          superseded_message_id = 'earlier-message-id', payload = '{}', dedupe_key = 'key',
+          mailbox = 'row@example.com'`;
       await database.sql`
         update public.contact_requests
         set is_spam = true, spam_reason = 'too-fast', fingerprint = ${"0".repeat(64)},

@@ -16,7 +16,6 @@ import {
 } from "../outbox/notificationKinds.ts";
 import type { FunctionConfig } from "../platform/config.ts";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
-import { duplicateWindowHours } from "../platform/duplicateWindow.ts";
 import { countHit, type RateLimit, rateLimitLock } from "../platform/rateLimit.ts";
 import type { SpamReason } from "./submission.ts";
 
@@ -62,6 +61,9 @@ export type StoreOutcome =
   | { kind: "duplicate"; id: string; notify: boolean }
   | { kind: "conflict"; id: string }
   | { kind: "limited"; retryAfterSeconds: number };
+
+/** How long a post without a key is taken for a copy of an earlier lead with the same content. */
+export const duplicateWindowHours = 24;
 
 /**
  * How long a copy's further key is kept: a client retries within minutes, and a week covers any
@@ -188,11 +190,12 @@ async function queueNotifications(
   if (await queuesAcknowledgment(tx, lead.request.email, lead.now)) {
     notifications.push({ kind: "acknowledgment", recipient: "" });
   }
+  // An acknowledgment names its mailbox, which the once-a-day rule reads by (acknowledgmentPolicy).
   await tx.query(sql`
     insert into public.contact_notifications
-      (contact_request_id, kind, recipient, awaits_budget, created_at, next_attempt_at)
+      (contact_request_id, kind, recipient, awaits_budget, created_at, next_attempt_at, mailbox)
     select ${leadId}::uuid, kind, recipient, kind = any(${budgetedKinds}::text[]), ${lead.now},
-      ${lead.now}
+      ${lead.now}, case when kind = 'acknowledgment' then ${mailboxOf(lead.request.email)} end
     from unnest(${notifications.map((n) => n.kind)}::text[], ${notifications.map((n) => n.recipient)}::text[])
       as planned(kind, recipient)
     on conflict (contact_request_id, kind, recipient) do nothing`);

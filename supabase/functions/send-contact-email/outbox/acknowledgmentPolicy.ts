@@ -1,6 +1,5 @@
 import sql, { type Sql } from "sql-template-tag";
 import { type Database, inTransaction, type Queryable } from "../platform/database.ts";
-import { duplicateWindowHours } from "../platform/duplicateWindow.ts";
 import { isPlainAddress } from "./messages/emailMessage.ts";
 
 /** How long a mailbox that got an acknowledgment gets no other. */
@@ -51,23 +50,13 @@ export async function queuesAcknowledgment(
   now: Date,
 ): Promise<boolean> {
   if (!isPlainAddress(email)) return false;
-  // Read from the mailbox's own recent leads (contact_requests_mailbox_idx), then each one's
-  // acknowledgment (at most one) by its key. Joined from the day's acknowledgments instead, the
-  // check read every one of them in the lead's transaction, and a flood made each lead slower than
-  // the last. A LATERAL with LIMIT is never flattened into a join and takes no condition from
-  // outside, so the planner has no way back to that read. An acknowledgment is queued at most
-  // `duplicateWindowHours` after its lead (a copy that lifts a too-fast flag queues it then).
+  // Read by the acknowledgments' own mailbox (contact_notifications_mailbox_idx): joined from the
+  // lead's mailbox, the check read the day's acknowledgments of every lead, in the lead's
+  // transaction, and a flood made each lead slower than the last.
   const { rows: recent } = await tx.query(sql`
-    select 1 from public.contact_requests r
-    cross join lateral (
-      select n.status, n.created_at from public.contact_notifications n
-      where n.contact_request_id = r.id and n.kind = 'acknowledgment'
-      limit 1
-    ) acknowledgment
-    where r.mailbox = ${mailboxOf(email)} and r.created_at > ${now}::timestamptz
-        - make_interval(hours => ${acknowledgmentWindowHours + duplicateWindowHours}::int)
-      and acknowledgment.status <> 'suppressed' and acknowledgment.created_at > ${now}::timestamptz
-        - make_interval(hours => ${acknowledgmentWindowHours}::int)
+    select 1 from public.contact_notifications
+    where kind = 'acknowledgment' and mailbox = ${mailboxOf(email)} and status <> 'suppressed'
+      and created_at > ${now}::timestamptz - make_interval(hours => ${acknowledgmentWindowHours}::int)
     limit 1`);
   return recent.length === 0;
 }

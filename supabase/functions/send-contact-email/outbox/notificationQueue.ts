@@ -156,9 +156,12 @@ async function claimDue(
           or n.kind = 'summary-sms')
         and not n.awaits_budget
         -- A lead's email says whether its text was folded: none goes before that is decided.
-        and not exists (select 1 from public.contact_notifications w
+        -- A scalar subquery, read per candidate by its lead: as NOT EXISTS, the planner could
+        -- make it an anti-join that scans every entry of the awaiting index, dead ones included.
+        and (select w.id from public.contact_notifications w
           where w.contact_request_id = n.contact_request_id and w.awaits_budget
-            and w.status = 'pending')
+            and w.status = 'pending'
+          limit 1) is null
       order by n.next_attempt_at
       limit ${options.limit ?? 20}::int
       for update skip locked

@@ -92,14 +92,15 @@ async function openSummary(
   recipient: string,
   now: Date,
 ): Promise<string> {
+  // The number's last summary, read from the end of its own index, not from every one it got.
   const { rows } = await tx.query<{ id: string }>(sql`
     insert into public.contact_notifications
       (contact_request_id, kind, recipient, created_at, next_attempt_at)
-    select ${leadId}::uuid, 'summary-sms', ${recipient}, ${now}, greatest(${now}::timestamptz,
-      max(coalesce(delivered_at, next_attempt_at))
-        + make_interval(mins => ${summaryEveryMinutes}::int))
-    from public.contact_notifications
-    where kind = 'summary-sms' and recipient = ${recipient}
+    values (${leadId}::uuid, 'summary-sms', ${recipient}, ${now}, greatest(${now}::timestamptz, (
+      select coalesce(delivered_at, next_attempt_at) from public.contact_notifications
+      where kind = 'summary-sms' and recipient = ${recipient}
+      order by coalesce(delivered_at, next_attempt_at) desc
+      limit 1) + make_interval(mins => ${summaryEveryMinutes}::int)))
     returning id`);
   const id = rows[0]?.id;
   if (!id) throw new Error("the summary text was not queued");
