@@ -12,7 +12,7 @@ import {
   type Database,
 } from "../../functions/send-contact-email/platform/database.ts";
 import { deliveryContext, testConfig } from "../support/harness.ts";
-import { endFlushed, rowsRead } from "../support/rowsRead.ts";
+import { endFlushed, type Reads, rowsRead } from "../support/rowsRead.ts";
 import { newLead } from "../support/sampleLead.ts";
 import { startTestDatabase, type TestDatabase } from "../support/testDatabase.ts";
 
@@ -52,7 +52,7 @@ async function send(db: Database, leadId: string, now: Date): Promise<void> {
  * texts and acknowledgments, once per run for all the leads that came meanwhile
  * (outbox/decisionLanes.ts), and are decided here first, apart.
  */
-async function readsOfOneLead(database: TestDatabase, visitor: number): Promise<number> {
+async function readsOfOneLead(database: TestDatabase, visitor: number): Promise<Reads> {
   const tables = ["contact_requests", "contact_notifications"];
   const now = new Date();
   let leadId = "";
@@ -67,7 +67,9 @@ async function readsOfOneLead(database: TestDatabase, visitor: number): Promise<
     });
   });
   const sending = await rowsRead(database.url, database.sql, tables, (db) => send(db, leadId, now));
-  return storing + sending;
+  const by = { ...storing.by };
+  for (const [name, more] of Object.entries(sending.by)) by[name] = (by[name] ?? 0) + more;
+  return { total: storing.total + sending.total, by };
 }
 
 /** `count` more visitors, five at a time, each stored, emailed, texted and acknowledged. */
@@ -87,7 +89,11 @@ async function flood(database: TestDatabase, from: number, count: number): Promi
 Deno.test("what a lead reads of the queue does not grow with the leads before it", async () => {
   const database = await startTestDatabase();
   try {
-    const reads: Record<string, number> = { first: await readsOfOneLead(database, 0) };
+    // Autovacuum would count and clean the tables at a moment of its own, its reads among the
+    // lead's: the test chooses the moments, before and after the tables are counted.
+    await database.sql`alter table public.contact_requests set (autovacuum_enabled = false)`;
+    await database.sql`alter table public.contact_notifications set (autovacuum_enabled = false)`;
+    const reads: Record<string, Reads> = { first: await readsOfOneLead(database, 0) };
     // In a flood the planner meets the tables before autovacuum has counted them, and after.
     await flood(database, 1, 300);
     reads["after 300"] = await readsOfOneLead(database, 301);
@@ -98,10 +104,10 @@ Deno.test("what a lead reads of the queue does not grow with the leads before it
     // Before, the mailbox check read every acknowledgment of the day with its lead, the fast lane
     // every text ever queued, and its wait for a budget every row ever due: a thousand and more
     // after 300 leads. What is left is the planner's own look at the indexes' ends.
-    const most = Math.max(...Object.values(reads));
+    const most = Math.max(...Object.values(reads).map((read) => read.total));
     assert.ok(
-      most <= (reads.first ?? 0) + 40,
-      `rows and index entries read: ${JSON.stringify(reads)}`,
+      most <= (reads.first?.total ?? 0) + 40,
+      `rows and index entries read: ${JSON.stringify(reads, null, 1)}`,
     );
   } finally {
     await database.close();

@@ -4,14 +4,24 @@ import {
   type Database,
 } from "../../functions/send-contact-email/platform/database.ts";
 
-/** Rows and index entries read from `tables` so far, by every session, as PostgreSQL counts them. */
-async function readSoFar(sql: TestSql, tables: readonly string[]): Promise<number> {
-  const [row] = await sql<{ read: number }[]>`
-    select (select coalesce(sum(seq_tup_read), 0) from pg_stat_user_tables
-        where schemaname = 'public' and relname = any(${tables}))
-      + (select coalesce(sum(idx_tup_read), 0) from pg_stat_user_indexes
-        where schemaname = 'public' and relname = any(${tables})) as read`;
-  return Number(row?.read ?? 0);
+/**
+ * Rows and index entries read from `tables` so far, by every session, as PostgreSQL counts them:
+ * by index, and each table's sequential scans as `<table> (sequential)`.
+ */
+async function readSoFar(sql: TestSql, tables: readonly string[]): Promise<Map<string, number>> {
+  const rows = await sql<{ name: string; read: string }[]>`
+    select indexrelname as name, idx_tup_read::text as read from pg_stat_user_indexes
+    where schemaname = 'public' and relname = any(${tables})
+    union all
+    select relname || ' (sequential)', seq_tup_read::text from pg_stat_user_tables
+    where schemaname = 'public' and relname = any(${tables})`;
+  return new Map(rows.map((row) => [row.name, Number(row.read)]));
+}
+
+/** What `work` read: in all, and by index or table where it read anything. */
+export interface Reads {
+  total: number;
+  by: Record<string, number>;
 }
 
 /**
@@ -25,7 +35,7 @@ export async function rowsRead(
   sql: TestSql,
   tables: readonly string[],
   work: (db: Database) => Promise<unknown>,
-): Promise<number> {
+): Promise<Reads> {
   const db = connectDatabase(url, 1);
   const flush = () => db.query("select pg_stat_force_next_flush()");
   try {
@@ -33,7 +43,12 @@ export async function rowsRead(
     const before = await readSoFar(sql, tables);
     await work(db);
     await flush();
-    return (await readSoFar(sql, tables)) - before;
+    const by: Record<string, number> = {};
+    for (const [name, read] of await readSoFar(sql, tables)) {
+      const more = read - (before.get(name) ?? 0);
+      if (more !== 0) by[name] = more;
+    }
+    return { total: Object.values(by).reduce((sum, more) => sum + more, 0), by };
   } finally {
     await db.end();
   }
