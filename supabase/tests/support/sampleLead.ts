@@ -40,13 +40,21 @@ export function newLead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-/** A new lead stored as the submit route stores it, its notifications queued and not sent. */
-export async function storeNewLead(db: Database, config: FunctionConfig, now: Date): Promise<void> {
+/**
+ * A new lead stored as the submit route stores it, its notifications queued and not sent: its id.
+ */
+export async function storeNewLead(
+  db: Database,
+  config: FunctionConfig,
+  now: Date,
+  overrides: Partial<NewLead> = {},
+): Promise<string> {
   const stored = await storeLead(
     db,
-    newLead({ now }),
+    newLead({ now, ...overrides }),
     config.rateLimit,
     notificationPlanFor(config),
   );
   assert.equal(stored.kind, "created");
+  return stored.id;
 }
