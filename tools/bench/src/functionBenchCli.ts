@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineCommand, InvalidArgumentError, parseCommand, wholeNumber } from "@bluewater/cli";
 import { measureNotificationLatency, notificationRows } from "./notificationLatency.ts";
 import { benchRefusedCopies, refusedCopiesRows } from "./refusedCopies.ts";
-import { stackRows } from "./report.ts";
+import { formatTable, stackRows } from "./report.ts";
 import { benchLocalStack } from "./stackBench.ts";
 import { benchVisits, visitsRows } from "./visitsBench.ts";
 
@@ -74,11 +74,7 @@ const rows = [
   ...(visits ? visitsRows(visits) : []),
   ...(refusedCopies ? refusedCopiesRows(refusedCopies) : []),
 ];
-for (const row of rows) {
-  console.log(
-    `${row.measure.padEnd(72)} ${row.value}  ${row.target ?? ""} ${row.met === false ? "MISSED" : ""}`,
-  );
-}
+console.log(formatTable(rows));
 const out = fileURLToPath(new URL("../../../.bench/", import.meta.url));
 await mkdir(out, { recursive: true });
 await writeFile(

@@ -295,15 +295,22 @@ function capacityRows(rounds: FunctionBenchResult[] | undefined): Row[] {
 export function stackRows(stack: StackBench): Row[] {
   const roundsOf = (label: string) => stack.functions.find((f) => f.label === label)?.rounds;
   const embedded = roundsOf(embeddedLabel);
+  // `--only` may leave the start out: a row of no runs would print NaN.
+  const startRows: Row[] =
+    stack.start.cold.runs === 0
+      ? []
+      : [
+          {
+            measure: `local stack start to ready, cold (initdb, migrations, function, site): min / median / max (${stack.start.cold.runs} runs)`,
+            value: range(stack.start.cold),
+          },
+          {
+            measure: `local stack start to ready, warm (${stack.start.warm.runs} runs)`,
+            value: range(stack.start.warm),
+          },
+        ];
   return [
-    {
-      measure: `local stack start to ready, cold (initdb, migrations, function, site): min / median / max (${stack.start.cold.runs} runs)`,
-      value: range(stack.start.cold),
-    },
-    {
-      measure: `local stack start to ready, warm (${stack.start.warm.runs} runs)`,
-      value: range(stack.start.warm),
-    },
+    ...startRows,
     {
       measure: "host: Lighthouse's benchmark index before / after the function's rounds",
       value: `${stack.hostIndex ? `${stack.hostIndex.before} / ${stack.hostIndex.after}` : "not measured (no rounds)"}; ${cpus().length} cores, load average ${loadavg()[0]?.toFixed(1)} at the end`,
