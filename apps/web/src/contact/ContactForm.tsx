@@ -75,7 +75,7 @@ export function ContactForm() {
     >
       <RequestSentNotice />
       <p className="text-sm text-muted-foreground">{form.requiredNote}</p>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormField
             name="name"

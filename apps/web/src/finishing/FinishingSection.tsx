@@ -12,7 +12,7 @@ import { FinishingGallery, galleryDialogId } from "./FinishingGallery.tsx";
 export function FinishingSection() {
   return (
     <Section id={sectionIds.finishing} tone="sand" heading={finishing}>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {finishing.ideas.map((idea) => (
           <li key={idea.id} className="flex gap-4 rounded-xl bg-white p-5 shadow-card">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-accent-100 text-navy-900">
@@ -25,7 +25,7 @@ export function FinishingSection() {
           </li>
         ))}
       </ul>
-      <ul id={finishing.photosId} className="mt-10 grid gap-4 sm:grid-cols-3">
+      <ul id={finishing.photosId} className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-3">
         {finishing.photos.map((photo) => (
           <li key={photo.id}>
             <figure>

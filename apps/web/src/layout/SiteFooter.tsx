@@ -17,7 +17,7 @@ function FooterColumn({ heading, children }: { heading: string; children: ReactN
 export function SiteFooter() {
   return (
     <footer className="bg-navy-950 text-brand-100">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
+      <div className="mx-auto grid grid-cols-1 max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="flex flex-col gap-4">
           <p className="flex items-center gap-3 text-lg font-extrabold text-white">
             <BrandMark className="size-10" />

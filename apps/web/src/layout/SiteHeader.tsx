@@ -46,7 +46,9 @@ export function SiteHeader() {
           className="flex h-11 shrink-0 items-center gap-1.5 rounded-lg bg-accent-500 px-[10px] text-sm font-bold whitespace-nowrap text-navy-950 shadow-sm transition-colors hover:bg-accent-400 sm:gap-2 sm:px-4 sm:text-base"
         >
           <Phone aria-hidden="true" className="size-4 sm:size-5" />
-          <span>{business.phone.display}</span>
+          {/* Up to 4.5vw on a phone: with its text at 150% (175% from 360 px, 200% from 390) the
+              number and the menu still fit beside the logo; at 100% nothing changes. */}
+          <span className="max-sm:text-[min(0.875rem,4.5vw)]">{business.phone.display}</span>
         </a>
         <MobileMenu />
       </div>

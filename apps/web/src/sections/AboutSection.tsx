@@ -6,7 +6,7 @@ import { Section, SectionHeading } from "../components/Section.tsx";
 export function AboutSection() {
   return (
     <Section id={sectionIds.about} tone="sand">
-      <div className="grid gap-12 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
+      <div className="grid grid-cols-1 gap-12 lg:grid-cols-[1.2fr_1fr] lg:gap-16">
         <div>
           <SectionHeading
             sectionId={sectionIds.about}

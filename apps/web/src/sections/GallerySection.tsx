@@ -7,7 +7,7 @@ import { Section } from "../components/Section.tsx";
 export function GallerySection() {
   return (
     <Section id={sectionIds.gallery} heading={gallery}>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {gallery.items.map((item) => (
           <li key={item.id} id={item.id} className="flex">
             <Card className="w-full overflow-hidden">

@@ -15,12 +15,12 @@ export function HeroSection() {
         aria-hidden="true"
         className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,--theme(--color-brand-600/45%),transparent_60%),radial-gradient(ellipse_at_bottom_left,--theme(--color-navy-950/80%),transparent_55%)]"
       />
-      <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.25fr_1fr] lg:items-center lg:gap-14 lg:py-24">
+      <div className="relative mx-auto grid grid-cols-1 max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.25fr_1fr] lg:items-center lg:gap-14 lg:py-24">
         <div className="flex flex-col items-start gap-6">
           <Badge variant="onDark">{hero.eyebrow}</Badge>
           <h1
             id="home-heading"
-            className="text-4xl leading-[1.08] font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+            className="text-4xl leading-[1.08] font-extrabold tracking-tight max-sm:text-[min(2.25rem,10vw)] sm:text-5xl lg:text-6xl"
           >
             {hero.headline}
           </h1>

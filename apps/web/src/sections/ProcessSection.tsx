@@ -4,7 +4,7 @@ import { Section } from "../components/Section.tsx";
 export function ProcessSection() {
   return (
     <Section id={sectionIds.process} heading={process}>
-      <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ol className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {process.steps.map((step, index) => (
           <li
             key={step.title}

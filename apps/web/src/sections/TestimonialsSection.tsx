@@ -8,7 +8,7 @@ import { StarRating } from "../components/StarRating.tsx";
 export function TestimonialsSection() {
   return (
     <Section id={sectionIds.testimonials} tone="blue" heading={testimonials}>
-      <ul className="grid gap-6 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-6 md:grid-cols-2">
         {testimonials.items.map((review) => (
           <li key={review.id} className="flex">
             <Card className="w-full p-6 sm:p-8">

@@ -33,7 +33,7 @@ export function ServiceDetails({ service }: { service: Service }) {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <dl className="mb-6 grid gap-4 rounded-xl bg-sand-50 p-4 sm:grid-cols-2">
+      <dl className="mb-6 grid grid-cols-1 gap-4 rounded-xl bg-sand-50 p-4 sm:grid-cols-2">
         <div>
           <dt className="text-sm font-bold text-navy-950">{labels.duration}</dt>
           <dd className="text-slate-700">{details.duration}</dd>

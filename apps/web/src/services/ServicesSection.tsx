@@ -8,7 +8,7 @@ import { ServiceCard } from "./ServiceCard.tsx";
 export function ServicesSection() {
   return (
     <Section id={sectionIds.services} heading={servicesSection}>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {services.map((service) => (
           <li key={service.id} className="flex">
             <ServiceCard service={service} />

@@ -63,7 +63,8 @@ test.describe("on a phone", () => {
 });
 
 // Phones, a 1280 px screen zoomed to 200% (640), tablets in portrait where the proof band turns
-// five columns wide (768–912), and a phone with its text enlarged (a root font of 125% and 150%).
+// five columns wide (768–912), and phones with their text enlarged (a root font of 125% to 200%),
+// down to the narrowest phone at 150%: there the header's Menu must stay on screen too.
 const layouts = [
   { width: 320, text: 100 },
   { width: 390, text: 100 },
@@ -73,6 +74,9 @@ const layouts = [
   { width: 912, text: 100 },
   { width: 390, text: 125 },
   { width: 390, text: 150 },
+  { width: 320, text: 150 },
+  { width: 360, text: 175 },
+  { width: 390, text: 200 },
 ];
 
 for (const { width, text } of layouts) {
