@@ -23,10 +23,19 @@ interface SectionProps {
   children: ReactNode;
 }
 
-/** A page section: an anchor the navigation can reach, a background tone and the page width. */
+/**
+ * A section below the hero: an anchor the navigation can reach, a background tone and the page
+ * width.
+ */
 export function Section({ id, tone = "white", heading, className, children }: SectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn(tones[tone], className)}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className={cn(tones[tone], className)}
+      // Laid out after the first paint (src/start/layOutBelowTheHero.ts); the hero is no Section.
+      data-lays-out-later=""
+    >
       <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:py-24">
         {heading && <SectionHeading sectionId={id} {...heading} />}
         {children}

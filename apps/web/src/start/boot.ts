@@ -15,6 +15,7 @@ import { measureVisit } from "../visit/visitBeacon.ts";
 import { type BootSettings, bootTagSelector } from "./bootTag.ts";
 import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
+import { layOutBelowTheHero } from "./layOutBelowTheHero.ts";
 import {
   chooseServiceBeforeTheApp,
   followLinksInOverlays,
@@ -88,6 +89,7 @@ const never = new Promise<never>(() => undefined);
 function main(): void {
   // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
   if (import.meta.env.DEV) {
+    layOutBelowTheHero();
     import("../main.tsx").catch((error: unknown) => console.error(error));
     return;
   }
@@ -117,6 +119,7 @@ function main(): void {
     await startApp(settings.chunks, code.appArrived);
   };
   afterFirstPaint((paintedAt) => {
+    layOutBelowTheHero();
     visitor.actIfScrolled();
     startWhenDue(paintedAt).catch((error: unknown) => console.error(error));
   });

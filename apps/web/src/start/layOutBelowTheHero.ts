@@ -1,0 +1,10 @@
+/**
+ * The page's first frame lays out the bar and the hero alone: until `<html data-laid-out>` is
+ * set, the stylesheet leaves each section marked `data-lays-out-later` to the browser's
+ * `content-visibility: auto`, which lays out only what is on screen. Once the first view is on
+ * screen, this lays out the rest of the page, in a task of its own, so no one task lays out the
+ * whole page while the visitor is looking at it. See docs/page.md, "How the page loads".
+ */
+export function layOutBelowTheHero(): void {
+  document.documentElement.setAttribute("data-laid-out", "");
+}
