@@ -15,7 +15,7 @@ import { measureVisit } from "../visit/visitBeacon.ts";
 import { type BootSettings, bootTagSelector } from "./bootTag.ts";
 import { inTasksOfTheirOwn, pause, startApp } from "./fetchApp.ts";
 import { afterFirstPaint } from "./firstPaint.ts";
-import { layOutBelowTheHero } from "./layOutBelowTheHero.ts";
+import { layOutBelowTheHero, layOutNowIfRestoring } from "./layOutBelowTheHero.ts";
 import {
   chooseServiceBeforeTheApp,
   followLinksInOverlays,
@@ -44,8 +44,9 @@ function linkWebManifest(): void {
 
 /**
  * In-page links glide (the stylesheet's `.smooth-scroll`), but only once the page has loaded and
- * the browser has put it where the address or the history says: opened at `/#request-sent`, the
- * visitor must not watch the whole page scroll by.
+ * been laid out whole, and the browser has put it where the address or the history says: opened
+ * at `/#request-sent`, the visitor must not watch the whole page scroll by, and a glide worked
+ * out on the placeholders of sections not yet laid out would end beside its target.
  */
 function smoothScrollOnceSettled(): void {
   const enable = () =>
@@ -90,6 +91,7 @@ function main(): void {
   // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
   if (import.meta.env.DEV) {
     layOutBelowTheHero();
+    smoothScrollOnceSettled();
     import("../main.tsx").catch((error: unknown) => console.error(error));
     return;
   }
@@ -118,14 +120,15 @@ function main(): void {
     }
     await startApp(settings.chunks, code.appArrived);
   };
+  layOutNowIfRestoring();
   afterFirstPaint((paintedAt) => {
     layOutBelowTheHero();
+    smoothScrollOnceSettled();
     visitor.actIfScrolled();
     startWhenDue(paintedAt).catch((error: unknown) => console.error(error));
   });
 }
 
-smoothScrollOnceSettled();
 followLinksInOverlays();
 invokeCommandsWhereMissing();
 stampOpenedDetails();

@@ -8,3 +8,18 @@
 export function layOutBelowTheHero(): void {
   document.documentElement.setAttribute("data-laid-out", "");
 }
+
+/**
+ * A reload or Back puts the visitor back where they were as the page loads, which may come before
+ * the first paint: such a page is laid out whole at once, as the boot script runs, so the browser
+ * puts them back on real heights, not on placeholders.
+ */
+export function layOutNowIfRestoring(): void {
+  const [navigation] = performance.getEntriesByType("navigation");
+  if (
+    navigation instanceof PerformanceNavigationTiming &&
+    (navigation.type === "reload" || navigation.type === "back_forward")
+  ) {
+    layOutBelowTheHero();
+  }
+}

@@ -64,6 +64,32 @@ test.describe("while the app starts on a slow phone", () => {
     expect(Math.abs((await scrollY(page)) - before)).toBeLessThanOrEqual(1);
   });
 
+  test("a reload puts the visitor back at the same words, with the page laid out whole", async ({
+    page,
+  }) => {
+    // What is at the middle of the screen: its section, and where in it.
+    const inView = () =>
+      page.evaluate(() => {
+        const middle = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+        const section = middle?.closest("section");
+        return {
+          section: section?.id,
+          offset: Math.round(innerHeight / 2 - (section?.getBoundingClientRect().top ?? 0)),
+        };
+      });
+    await page.goto("/");
+    await visitorActs(page);
+    await hydrated(page);
+    await page.mouse.wheel(0, 9000);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(8900);
+    const before = await inView();
+    await slowCpu(page);
+    await page.reload({ waitUntil: "load" });
+    await expect.poll(inView, { message: "the same words in view" }).toEqual(before);
+    await settle(page);
+    expect(await inView()).toEqual(before);
+  });
+
   test("coming back to the page returns to the same place", async ({
     page,
     expectConsoleError,
