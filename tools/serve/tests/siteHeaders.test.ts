@@ -235,6 +235,8 @@ test("the owner's page is served at its folder, under the site's policy and its 
   assert.match(own, /^default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+';/);
   assert.match(header(page, "referrer-policy"), /, no-referrer$/);
   assert.equal(header(page, "x-robots-tag"), "noindex, nofollow");
+  // No other window keeps a handle on the page holding a lead's token.
+  assert.equal(header(page, "cross-origin-opener-policy"), "same-origin");
   const bare = await get("/contacted");
   assert.equal(bare.status, 301);
   assert.equal(header(bare, "location"), "/contacted/");

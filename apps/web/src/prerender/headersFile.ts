@@ -43,7 +43,6 @@ export function headersFile({
         ["Referrer-Policy", "strict-origin-when-cross-origin"],
         ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
         ["X-Frame-Options", "DENY"],
-        ["Cross-Origin-Opener-Policy", "same-origin"],
         ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
       ],
     ],
@@ -73,6 +72,10 @@ export function headersFile({
           ].join("; "),
         ],
         ["Referrer-Policy", "no-referrer"],
+        // Only here: the owner's page holds a lead's token, and no other window may keep a
+        // handle on it. On the visitor's page the same header made Chrome start the page in a
+        // new renderer process, cold, when opened in a tab (docs/page.md, "Security headers").
+        ["Cross-Origin-Opener-Policy", "same-origin"],
         ["X-Robots-Tag", "noindex, nofollow"],
         ["Cache-Control", "no-cache"],
       ],

@@ -48,12 +48,13 @@ describe("the _headers file", () => {
     },
   });
 
-  it("gives the owner's page a policy of its own: its one script and style, the backend, nothing else", () => {
+  it("gives the owner's page a policy of its own: its one script and style, the backend, nothing else, no opener", () => {
     const rule = /\/contacted\/\*\n((?: {2}.+\n)+)/.exec(text)?.[1] ?? "";
     expect(rule).toContain(
       "Content-Security-Policy: default-src 'none'; script-src 'sha256-b3duZXI='; style-src 'sha256-c3R5bGU='; connect-src https://abc.supabase.co; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     expect(rule).toContain("Referrer-Policy: no-referrer");
+    expect(rule).toContain("Cross-Origin-Opener-Policy: same-origin");
     expect(rule).toContain("X-Robots-Tag: noindex, nofollow");
     // Where a host enforces the site's policy too, the page's script must pass it as well.
     const site = /Content-Security-Policy: (.+)/.exec(text)?.[1] ?? "";
