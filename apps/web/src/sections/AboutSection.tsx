@@ -32,7 +32,8 @@ export function AboutSection() {
         <div className="flex flex-col gap-6 lg:pt-24">
           <div className="rounded-2xl bg-white p-6 shadow-card sm:p-8">
             <h3 className="mb-4 text-xl font-bold text-navy-950">{about.areasHeading}</h3>
-            <ul className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
+            {/* Two columns where two names fit side by side, whatever the text size. */}
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,10rem),1fr))] gap-2">
               {about.serviceAreas.map((town) => (
                 <li key={town} className="flex items-center gap-2 font-medium text-slate-700">
                   <MapPin aria-hidden="true" className="size-4 shrink-0 text-brand-600" />

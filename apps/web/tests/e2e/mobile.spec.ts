@@ -77,6 +77,7 @@ const layouts = [
   { width: 320, text: 150 },
   { width: 360, text: 175 },
   { width: 390, text: 200 },
+  { width: 412, text: 200 },
 ];
 
 for (const { width, text } of layouts) {
