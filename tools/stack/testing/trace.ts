@@ -9,7 +9,7 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { data?: { url?: string }; beginData?: { url?: string } };
+  args?: { data?: { url?: string }; beginData?: { url?: string; totalObjects?: number } };
 }
 
 /**

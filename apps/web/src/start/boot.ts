@@ -90,8 +90,7 @@ const never = new Promise<never>(() => undefined);
 function main(): void {
   // `pnpm dev` serves modules unbundled: there are no chunks to list, only the entry.
   if (import.meta.env.DEV) {
-    layOutBelowTheHero();
-    smoothScrollOnceSettled();
+    void layOutBelowTheHero().then(smoothScrollOnceSettled);
     import("../main.tsx").catch((error: unknown) => console.error(error));
     return;
   }
@@ -122,9 +121,8 @@ function main(): void {
   };
   layOutNowIfRestoring();
   afterFirstPaint((paintedAt) => {
-    layOutBelowTheHero();
-    smoothScrollOnceSettled();
     visitor.actIfScrolled();
+    void layOutBelowTheHero().then(smoothScrollOnceSettled);
     startWhenDue(paintedAt).catch((error: unknown) => console.error(error));
   });
 }

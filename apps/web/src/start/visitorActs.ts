@@ -66,9 +66,9 @@ export function watchTheVisitor(
   if ((focused !== null && focused !== document.body) || popover) once();
   else for (const type of visitorEvents) addEventListener(type, once, options);
   return {
-    // Reading the scroll position lays the page out: asked once the first frame is painted, when
-    // the layout is done anyway, and not while this script runs, where it made the whole page's
-    // layout part of the script's own task.
+    // Reading the scroll position lays the page out: asked once the first frame is painted and
+    // before the sections below the hero are, when there is nothing left to lay out, and not
+    // while this script runs, where it made the whole page's layout part of the script's task.
     actIfScrolled: () => {
       if (window.scrollY > 0) once();
     },

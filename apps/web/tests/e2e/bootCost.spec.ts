@@ -1,6 +1,6 @@
-import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
-import type { CDPSession } from "@playwright/test";
+import { mainThreadOf } from "@bluewater/stack/trace";
 import { expect, test } from "./fixtures.ts";
+import { traceLoad } from "./traceLoad.ts";
 
 /**
  * What the page's only script costs while the page is still arriving. It runs once the HTML is
@@ -8,24 +8,6 @@ import { expect, test } from "./fixtures.ts";
  * layout (the scroll position, the window's width, an element's offset) would lay the page out
  * inside the script's own task, one long task on a slow phone. Read from a trace of the load.
  */
-
-async function traceLoad(cdp: CDPSession, load: () => Promise<void>): Promise<TraceEvent[]> {
-  const events: TraceEvent[] = [];
-  cdp.on("Tracing.dataCollected", ({ value }) =>
-    events.push(...(value as unknown as TraceEvent[])),
-  );
-  const complete = new Promise<void>((resolve) =>
-    cdp.once("Tracing.tracingComplete", () => resolve()),
-  );
-  await cdp.send("Tracing.start", {
-    traceConfig: { includedCategories: ["devtools.timeline", "v8.execute"] },
-    transferMode: "ReportEvents",
-  });
-  await load();
-  await cdp.send("Tracing.end");
-  await complete;
-  return events;
-}
 
 test("the boot script lays nothing out while it runs: the page's layout is left to the browser's frames", async ({
   page,

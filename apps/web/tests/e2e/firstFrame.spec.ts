@@ -1,8 +1,10 @@
+import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectSectionInView, sectionOrder, test } from "./fixtures.ts";
+import { traceLoad } from "./traceLoad.ts";
 
 // The first frame lays out the bar and the hero alone; the boot script lays out the rest right
-// after the first paint (src/start/layOutBelowTheHero.ts). Whatever happens in between, the
+// after the first paint, in a task of its own (src/start/layOutBelowTheHero.ts). Whatever happens in between, the
 // visitor must land on the page as it is laid out whole.
 
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -49,6 +51,47 @@ test("right after the first paint the page is laid out whole, where a browser wi
   await page.locator("html[data-laid-out]").waitFor({ state: "attached" });
   expect(await sectionTops(page)).toEqual(expected);
   expect(await page.evaluate(() => scrollY), "nothing moved the reader").toBe(0);
+});
+
+test("after the first paint the rest of the page is laid out in a task of its own, and painted in another", async ({
+  page,
+  baseURL,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  // A slow phone: its first paint comes before the page's script has run.
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const events = await traceLoad(cdp, async () => {
+    await page.goto("/");
+    await page.locator("html[data-laid-out]").waitFor({ state: "attached" });
+    // The frame after it, which paints what was laid out.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  });
+  const { pid, tid } = mainThreadOf(events, new URL("/", baseURL).href);
+  const thread = events.filter((e) => e.pid === pid && e.tid === tid);
+  const objects = (e: TraceEvent) => e.args?.beginData?.totalObjects ?? 0;
+  const layouts = thread.filter((e) => e.name === "Layout" && e.ph === "X");
+  // The layout that takes in the whole page: the one with the most objects.
+  const whole = layouts.toSorted((a, b) => objects(b) - objects(a))[0];
+  expect(whole, "the page was laid out").toBeDefined();
+  const task = thread.find(
+    (e) =>
+      e.name === "RunTask" &&
+      e.ph === "X" &&
+      whole !== undefined &&
+      e.ts <= whole.ts &&
+      whole.ts < e.ts + (e.dur ?? 0),
+  );
+  expect(task, "the task that laid the whole page out").toBeDefined();
+  const paintsInIt = thread.filter(
+    (e) =>
+      e.name === "Paint" &&
+      task !== undefined &&
+      e.ts >= task.ts &&
+      e.ts < task.ts + (task.dur ?? 0),
+  );
+  expect(paintsInIt, "paints in the task that laid the whole page out").toEqual([]);
 });
 
 test("a section link followed before the rest of the page is laid out lands on its section, laid out whole", async ({
