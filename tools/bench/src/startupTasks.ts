@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
+import { endOf, mainThreadOf, type TraceEvent, topLevelTasks } from "@bluewater/stack/trace";
 import type { Browser } from "playwright-core";
 import { launchChromium, phone, slowDown, visitorActs } from "./browser.ts";
 import { type Spread, spread } from "./lighthouse.ts";
@@ -54,11 +54,10 @@ export function readerVisitTasks(
   if (!firstPaint) throw new Error("the trace never paints the page");
   const appFrom = firstChunkRequestOf(events, pid)?.ts ?? Number.POSITIVE_INFINITY;
   const tasks = topLevelTasks(events, { pid, tid });
-  const end = (task: TraceEvent) => task.ts + (task.dur ?? 0);
   return {
     loading: tasks
-      .filter((task) => end(task) > firstPaint.ts && task.ts < appFrom)
-      .map((task) => (end(task) - Math.max(task.ts, firstPaint.ts)) / 1000),
+      .filter((task) => endOf(task) > firstPaint.ts && task.ts < appFrom)
+      .map((task) => (endOf(task) - Math.max(task.ts, firstPaint.ts)) / 1000),
     appStart: tasks.filter((task) => task.ts >= appFrom).map(durationMs),
   };
 }
@@ -69,16 +68,6 @@ function firstChunkRequestOf(events: readonly TraceEvent[], pid: number): TraceE
       e.name === "ResourceSendRequest" &&
       e.pid === pid &&
       /\/assets\/[^/]+\.js$/.test(e.args?.data?.url ?? ""),
-  );
-}
-
-/** The thread's top-level tasks. */
-function topLevelTasks(
-  events: readonly TraceEvent[],
-  { pid, tid }: { pid: number; tid: number },
-): TraceEvent[] {
-  return events.filter(
-    (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid,
   );
 }
 

@@ -31,3 +31,20 @@ export function mainThreadOf(
     `the trace never parses ${pageUrl}: ${events.length} events, no ParseHTML among them`,
   );
 }
+
+/** The thread's top-level tasks. */
+export function topLevelTasks(
+  events: readonly TraceEvent[],
+  { pid, tid }: { pid: number; tid: number },
+): TraceEvent[] {
+  return events.filter(
+    (e) => e.name === "RunTask" && e.ph === "X" && e.pid === pid && e.tid === tid,
+  );
+}
+
+/** When an event ends, in the trace's microseconds. */
+export const endOf = (event: TraceEvent): number => event.ts + (event.dur ?? 0);
+
+/** Whether `event` begins while `span` (a task, a script's evaluation) runs. */
+export const startsWithin = (event: TraceEvent, span: TraceEvent): boolean =>
+  event.ts >= span.ts && event.ts < endOf(span);

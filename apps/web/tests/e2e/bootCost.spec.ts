@@ -1,4 +1,4 @@
-import { mainThreadOf } from "@bluewater/stack/trace";
+import { mainThreadOf, startsWithin } from "@bluewater/stack/trace";
 import { expect, test } from "./fixtures.ts";
 import { traceLoad } from "./traceLoad.ts";
 
@@ -27,8 +27,6 @@ test("the boot script lays nothing out while it runs: the page's layout is left 
   const layouts = onPageThread.filter((e) => e.name === "Layout" && e.ph === "X");
   expect(modules.length, "the boot script ran").toBeGreaterThan(0);
   expect(layouts.length, "the page was laid out").toBeGreaterThan(0);
-  const inside = layouts.filter((layout) =>
-    modules.some((module) => layout.ts >= module.ts && layout.ts < module.ts + (module.dur ?? 0)),
-  );
+  const inside = layouts.filter((layout) => modules.some((module) => startsWithin(layout, module)));
   expect(inside, "layouts forced by the boot script while it ran").toEqual([]);
 });

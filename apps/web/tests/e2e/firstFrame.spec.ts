@@ -1,11 +1,11 @@
-import { mainThreadOf, type TraceEvent } from "@bluewater/stack/trace";
+import { mainThreadOf, startsWithin, type TraceEvent, topLevelTasks } from "@bluewater/stack/trace";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectSectionInView, sectionOrder, test } from "./fixtures.ts";
 import { traceLoad } from "./traceLoad.ts";
 
 // The first frame lays out the bar and the hero alone; the boot script lays out the rest right
-// after the first paint, in a task of its own (src/start/layOutBelowTheHero.ts). Whatever happens in between, the
-// visitor must land on the page as it is laid out whole.
+// after the first paint, in a task of its own (src/start/layOutBelowTheHero.ts). Whatever happens
+// in between, the visitor must land on the page as it is laid out whole.
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 
@@ -74,23 +74,10 @@ test("after the first paint the rest of the page is laid out in a task of its ow
   const layouts = thread.filter((e) => e.name === "Layout" && e.ph === "X");
   // The layout that takes in the whole page: the one with the most objects.
   const whole = layouts.toSorted((a, b) => objects(b) - objects(a))[0];
-  expect(whole, "the page was laid out").toBeDefined();
-  const task = thread.find(
-    (e) =>
-      e.name === "RunTask" &&
-      e.ph === "X" &&
-      whole !== undefined &&
-      e.ts <= whole.ts &&
-      whole.ts < e.ts + (e.dur ?? 0),
-  );
-  expect(task, "the task that laid the whole page out").toBeDefined();
-  const paintsInIt = thread.filter(
-    (e) =>
-      e.name === "Paint" &&
-      task !== undefined &&
-      e.ts >= task.ts &&
-      e.ts < task.ts + (task.dur ?? 0),
-  );
+  if (!whole) throw new Error("the trace never lays the page out");
+  const task = topLevelTasks(events, { pid, tid }).find((t) => startsWithin(whole, t));
+  if (!task) throw new Error("no task of the page's thread holds the layout of the whole page");
+  const paintsInIt = thread.filter((e) => e.name === "Paint" && startsWithin(e, task));
   expect(paintsInIt, "paints in the task that laid the whole page out").toEqual([]);
 });
 
